@@ -1,0 +1,198 @@
+package org.arcref.trace;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.arcref.zfs.Operation;
+import org.arcref.zfs.ReadKind;
+
+/**
+ * Reads op traces: the operations of the ZFS ARC spec, one per line, plain or gzip.
+ *
+ * <h2>Format (version 1)</h2>
+ * <pre>
+ * # a comment; blank lines and text after '#' are ignored
+ * read &lt;key&gt; &lt;size&gt; [demand|prefetch|prescient] [hold]   arc_read (+ arc_read_done); default demand
+ * write &lt;key&gt; &lt;size&gt;                                   arc_alloc_buf of a new, anonymous block
+ * complete &lt;key&gt; [hold]                                 arc_write_done
+ * release &lt;key&gt;                                        drop one hold
+ * free &lt;key&gt;                                           arc_freed
+ * shrink &lt;bytes&gt;                                       arc_reduce_target_size
+ * evict                                                one iteration of the arc_evict zthr
+ * reap                                                 one iteration of the arc_reap zthr
+ * tick &lt;ticks&gt;                                         advance the logical clock
+ * memory &lt;bytes&gt;                                       set arc_free_memory()
+ * </pre>
+ * Keys are signed 64-bit integers. Sizes, byte counts and ticks are non-negative integers with an
+ * optional binary suffix {@code K}, {@code M} or {@code G} ({@code 4K} = 4096). Words are
+ * case-insensitive. Whether an operation is valid for the ARC's state (a size within the
+ * configured limits, a key with a pending write) is checked when it is applied, not here.
+ */
+public final class OpTraceReader {
+
+    private OpTraceReader() {
+    }
+
+    /**
+     * Reads a whole op trace file.
+     *
+     * @param path the file, plain or gzip
+     * @return the operations in order
+     * @throws TraceFormatException naming the file and line of the first bad line
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static List<Operation> read(Path path) {
+        try (BufferedReader in = TraceFile.open(path)) {
+            return read(in, path.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read trace file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads an op trace from a reader.
+     *
+     * @param in the text
+     * @param source the name used in error messages
+     * @return the operations in order
+     * @throws IOException if reading fails
+     * @throws TraceFormatException naming the source and line of the first bad line
+     */
+    public static List<Operation> read(BufferedReader in, String source) throws IOException {
+        List<Operation> ops = new ArrayList<>();
+        String line;
+        long number = 0;
+        while ((line = in.readLine()) != null) {
+            number++;
+            int hash = line.indexOf('#');
+            String text = (hash >= 0 ? line.substring(0, hash) : line).trim();
+            if (!text.isEmpty()) {
+                ops.add(parse(text.split("\\s+"), source, number));
+            }
+        }
+        return ops;
+    }
+
+    /**
+     * Parses one non-empty op-trace line.
+     *
+     * @param line the line
+     * @return the operation
+     * @throws TraceFormatException with source {@code <line>} and line 1 if it is malformed
+     */
+    public static Operation parseLine(String line) {
+        return parse(line.trim().split("\\s+"), "<line>", 1);
+    }
+
+    private static Operation parse(String[] f, String source, long line) {
+        Fields in = new Fields(f, source, line);
+        String op = f[0].toLowerCase(Locale.ROOT);
+        Operation result = switch (op) {
+            case "read" -> {
+                long key = in.key(1);
+                long size = in.amount(2, "size");
+                ReadKind kind = ReadKind.DEMAND;
+                boolean hold = false;
+                for (int i = 3; i < f.length; i++) {
+                    String w = f[i].toLowerCase(Locale.ROOT);
+                    switch (w) {
+                        case "demand" -> kind = ReadKind.DEMAND;
+                        case "prefetch" -> kind = ReadKind.PREFETCH;
+                        case "prescient" -> kind = ReadKind.PRESCIENT_PREFETCH;
+                        case "hold" -> hold = true;
+                        default -> throw in.error("expected demand, prefetch, prescient or hold, got \"" + f[i] + "\"");
+                    }
+                }
+                yield new Operation.Read(key, size, kind, hold);
+            }
+            case "write" -> new Operation.Write(in.key(1), in.amount(2, "size"));
+            case "complete" -> new Operation.Complete(in.key(1), in.optionalHold(2));
+            case "release" -> new Operation.Release(in.key(1));
+            case "free" -> new Operation.Free(in.key(1));
+            case "shrink" -> new Operation.Shrink(in.amount(1, "bytes"));
+            case "evict" -> new Operation.Evict();
+            case "reap" -> new Operation.Reap();
+            case "tick" -> new Operation.Tick(in.amount(1, "ticks"));
+            case "memory" -> new Operation.Memory(in.amount(1, "bytes"));
+            default -> throw in.error("unknown operation \"" + f[0]
+                    + "\" (expected read, write, complete, release, free, shrink, evict, reap, tick or memory)");
+        };
+        in.requireAtMost(maxFields(op));
+        return result;
+    }
+
+    private static int maxFields(String op) {
+        return switch (op) {
+            case "read" -> 5;
+            case "write" -> 3;
+            case "complete" -> 3;
+            case "evict", "reap" -> 1;
+            default -> 2;
+        };
+    }
+
+    /** The fields of one line, with parsing that reports errors against the line. */
+    private record Fields(String[] f, String source, long line) {
+
+        long key(int i) {
+            String s = field(i, "key");
+            try {
+                return Long.parseLong(s);
+            } catch (NumberFormatException e) {
+                throw error("key must be a 64-bit integer, got \"" + s + "\"");
+            }
+        }
+
+        long amount(int i, String name) {
+            String s = field(i, name);
+            long unit = 1;
+            String digits = s;
+            char last = Character.toUpperCase(s.charAt(s.length() - 1));
+            if (last == 'K' || last == 'M' || last == 'G') {
+                unit = last == 'K' ? 1L << 10 : last == 'M' ? 1L << 20 : 1L << 30;
+                digits = s.substring(0, s.length() - 1);
+            }
+            try {
+                long v = Long.parseLong(digits);
+                if (v < 0) {
+                    throw error(name + " must be >= 0, got \"" + s + "\"");
+                }
+                return Math.multiplyExact(v, unit);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw error(name + " must be a non-negative integer with an optional K, M or G suffix, got \"" + s + "\"");
+            }
+        }
+
+        boolean optionalHold(int i) {
+            if (f.length <= i) {
+                return false;
+            }
+            if (!f[i].equalsIgnoreCase("hold")) {
+                throw error("expected hold, got \"" + f[i] + "\"");
+            }
+            return true;
+        }
+
+        void requireAtMost(int n) {
+            if (f.length > n) {
+                throw error("too many fields for " + f[0] + ": expected at most " + (n - 1) + " arguments, got "
+                        + (f.length - 1));
+            }
+        }
+
+        String field(int i, String name) {
+            if (f.length <= i) {
+                throw error(f[0] + " needs " + name + " as argument " + i);
+            }
+            return f[i];
+        }
+
+        TraceFormatException error(String problem) {
+            return new TraceFormatException(source, line, problem);
+        }
+    }
+}

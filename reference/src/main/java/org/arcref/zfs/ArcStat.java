@@ -1,0 +1,55 @@
+package org.arcref.zfs;
+
+/**
+ * The statistics the spec counts. Most are ZFS arcstats ({@code /proc/spl/kstat/zfs/arcstats})
+ * under their kstat names; the few that are not say so.
+ */
+public enum ArcStat {
+    /** {@code hits}: reads that found data in MRU or MFU. */
+    HITS("hits"),
+    /** {@code misses}: reads that found no data (including ghost hits). */
+    MISSES("misses"),
+    /** {@code demand_data_hits}: hits by demand reads (the header not prefetched after the hit). */
+    DEMAND_DATA_HITS("demand_data_hits"),
+    /** {@code prefetch_data_hits}: hits counted as prefetch ({@code HDR_PREFETCH} after the hit). */
+    PREFETCH_DATA_HITS("prefetch_data_hits"),
+    /** {@code demand_data_misses}. */
+    DEMAND_DATA_MISSES("demand_data_misses"),
+    /** {@code prefetch_data_misses}. */
+    PREFETCH_DATA_MISSES("prefetch_data_misses"),
+    /** {@code mru_hits}: counted in {@code arc_access} for MRU headers. */
+    MRU_HITS("mru_hits"),
+    /** {@code mfu_hits}. */
+    MFU_HITS("mfu_hits"),
+    /** {@code mru_ghost_hits}. */
+    MRU_GHOST_HITS("mru_ghost_hits"),
+    /** {@code mfu_ghost_hits}. */
+    MFU_GHOST_HITS("mfu_ghost_hits"),
+    /** {@code deleted}: ghost headers destroyed by eviction. */
+    DELETED("deleted"),
+    /** {@code evict_skip}: headers skipped by eviction (prefetch minimum lifetime). */
+    EVICT_SKIP("evict_skip"),
+    /** {@code evict_not_enough}: eviction scans that could not evict the bytes asked for. */
+    EVICT_NOT_ENOUGH("evict_not_enough"),
+    /** {@code mutex_miss}: headers skipped because their hash lock was held (by the caller). */
+    MUTEX_MISS("mutex_miss"),
+    /** Not an arcstat: headers moved from MRU or MFU to their ghost state by eviction. */
+    EVICTIONS("evictions"),
+    /** Not an arcstat: bytes of data evicted from MRU or MFU (ZFS splits them over evict_l2_*). */
+    EVICTED_BYTES("evicted_bytes"),
+    /** Not an arcstat: allocations that queued an eviction waiter ({@code ARC_OVF_SEVERE}). */
+    EVICT_WAITS("evict_waits"),
+    /** Not an arcstat: runs of {@code arc_evict_cb}. */
+    EVICTOR_RUNS("evictor_runs");
+
+    private final String kstatName;
+
+    ArcStat(String kstatName) {
+        this.kstatName = kstatName;
+    }
+
+    /** @return the arcstats name, or the spec's own lower-case name for those that are not arcstats */
+    public String kstatName() {
+        return kstatName;
+    }
+}

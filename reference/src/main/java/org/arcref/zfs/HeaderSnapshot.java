@@ -1,0 +1,19 @@
+package org.arcref.zfs;
+
+/**
+ * One buffer header ({@code arc_buf_hdr_t}) at one moment.
+ *
+ * @param key the block identity (ZFS hashes {@code b_spa}, {@code b_dva}, {@code b_birth})
+ * @param state {@code b_state}
+ * @param size the logical size in bytes ({@code HDR_GET_LSIZE})
+ * @param hasData whether the header holds data ({@code b_pabd != NULL}); never for ghosts
+ * @param refcount {@code b_refcnt}: holds; a header with holds is not evictable
+ * @param prefetch {@code ARC_FLAG_PREFETCH}
+ * @param prescientPrefetch {@code ARC_FLAG_PRESCIENT_PREFETCH}
+ * @param lastAccess {@code b_arc_access}: the tick of the last recorded access
+ * @param sublist the index of the multilist sublist the header belongs to
+ * @param linked whether the header is on its state's eviction list
+ */
+public record HeaderSnapshot(long key, ArcState state, long size, boolean hasData, int refcount,
+        boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked) {
+}

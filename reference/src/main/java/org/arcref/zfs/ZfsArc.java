@@ -1,0 +1,913 @@
+package org.arcref.zfs;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The sequential specification of the OpenZFS zfs-2.1.1 Adaptive Replacement Cache, for data
+ * buffers of one pool: one thread, no locks, exact arithmetic.
+ *
+ * <h2>Theory</h2>
+ * The ARC of Megiddo and Modha keeps a recency list (MRU) and a frequency list (MFU) of cached
+ * blocks and, for each, a ghost list of blocks recently evicted from it. A hit in a ghost list says
+ * that list was too small: the target {@code arc_p} for MRU moves toward it ({@code arc_adapt}).
+ * ZFS differs from the paper in ways this spec keeps:
+ * <ul>
+ *   <li>sizes are bytes, not pages, and buffers vary in size; the target size {@code arc_c} itself
+ *       floats between {@code arc_c_min} and {@code arc_c_max}: it grows on allocation near the
+ *       target ({@code arc_adapt}) and shrinks under memory pressure
+ *       ({@code arc_reduce_target_size});</li>
+ *   <li>a block moves from MRU to MFU only when accessed again more than {@code ARC_MINTIME}
+ *       ticks after its last recorded access, so that bursts count once;</li>
+ *   <li>buffers being read or written live in the anonymous state ({@code arc_anon}) and count
+ *       as MRU for {@code arc_p}; held buffers (a reference count above zero) are off the
+ *       eviction lists and cannot be evicted; prefetched buffers are protected for a minimum
+ *       lifetime;</li>
+ *   <li>eviction is not done by the allocating thread but by the {@code arc_evict} zthr, woken when
+ *       the size overflows the target; an allocation blocks only when the overflow is severe, as
+ *       an eviction waiter that the evictor releases once enough bytes were evicted
+ *       ({@code arc_wait_for_eviction});</li>
+ *   <li>each state's list is a multilist: sublists chosen by block hash, scanned from a random
+ *       sublist, at most {@code zfs_arc_evict_batch_limit} headers per sublist visit, from the
+ *       oldest (tail) toward the newest (head) behind a marker.</li>
+ * </ul>
+ *
+ * <h2>How the threads of ZFS map onto one thread</h2>
+ * Every public method is one operation, atomic with respect to the others. Where ZFS wakes the
+ * evict zthr ({@code zthr_wakeup}), the spec sets {@code arc_evict_needed}; the zthr's loop (check
+ * {@code arc_evict_needed}, run {@code arc_evict_cb}, repeat) then runs after the operation when
+ * {@link ArcConfig#evictorRunsAfterEachOperation()} is set, or one iteration per
+ * {@link #evictorStep()} otherwise. Where ZFS would block an allocating thread as a waiter, the spec
+ * runs evictor iterations inline until the waiter is released; meanwhile the header being
+ * allocated is locked, so eviction counts a {@code mutex_miss} on it as ZFS's hash lock would. The
+ * reap zthr runs one iteration per {@link #reapStep()}. The clock is logical: {@link #tick(long)}
+ * advances it; memory pressure comes from the injected {@link MemoryModel}.
+ *
+ * <h2>Scope</h2>
+ * Data buffers only (no metadata, so {@code arc_evict_meta} and the dnode limit never act), no
+ * L2ARC, no compression (a buffer is shared with its header's data, so a block costs its logical
+ * size once), header memory not counted in {@code arc_size}. Reads complete at once: the
+ * operation covers {@code arc_read} and {@code arc_read_done}. Arithmetic mirrors the C types:
+ * {@code arc_c}, {@code arc_p} and sizes are u64 compared unsigned; eviction targets are s64 and a
+ * non-positive target means "skip".
+ *
+ * <p>Every rejected operation throws {@link IllegalArgumentException} or
+ * {@link IllegalStateException} naming the argument, the rule and the value, and leaves the state
+ * unchanged. Not thread-safe.
+ */
+public final class ZfsArc {
+
+    /*
+     * Implementation overview. State is kept as ZFS keeps it: per state a size and an evictable
+     * size (arcs_size, arcs_esize), a multilist of unreferenced headers, the u64 globals arc_c,
+     * arc_p, arc_evict_count, and arc_size as an exact counter where ZFS has an aggsum (so
+     * aggsum_value, aggsum_compare, aggsum_lower_bound and aggsum_upper_bound all read it). Hashed
+     * headers (MRU, MFU, ghosts) are in hashTable; anonymous headers of pending writes, which ZFS
+     * does not hash, are in pendingWrites under the key they will have. Each method names the ZFS
+     * function it models; private helpers follow the call graph of arc.c.
+     */
+
+    private final ArcConfig config;
+    private final Tunables tunables;
+    private final MemoryModel memory;
+    private final Map<Long, Header> hashTable = new HashMap<>();
+    private final Map<Long, Header> pendingWrites = new HashMap<>();
+    private final Multilist[] lists = new Multilist[ArcState.values().length];
+    private final long[] stateSize = new long[ArcState.values().length];
+    private final long[] stateEsize = new long[ArcState.values().length];
+    private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+    private final long[] stats = new long[ArcStat.values().length];
+    private final SplitMix64 random;
+
+    private long arcC;
+    private long arcP;
+    private long arcSize;
+    private boolean noGrow;
+    private boolean warm;
+    private long growTime;
+    private boolean evictNeeded;
+    private long evictCount;
+    private long needFree;
+    private long now;
+    private Header locked;
+
+    /**
+     * Creates an empty ARC as {@code arc_init} leaves it: {@code arc_c = arc_c_min},
+     * {@code arc_p = arc_c >> 1}.
+     *
+     * @param config the configuration
+     * @param memory the memory model consulted for {@code arc_free_memory()}
+     */
+    public ZfsArc(ArcConfig config, MemoryModel memory) {
+        this.config = Validate.notNull("config", config);
+        this.memory = Validate.notNull("memory", memory);
+        this.tunables = config.tunables();
+        for (ArcState s : ArcState.values()) {
+            if (s.hasList()) {
+                lists[s.ordinal()] = new Multilist(config.sublists());
+            }
+        }
+        this.random = new SplitMix64(config.seed());
+        this.arcC = config.cMin();
+        this.arcP = arcC >>> 1;
+    }
+
+    /** @return the configuration */
+    public ArcConfig config() {
+        return config;
+    }
+
+    /**
+     * {@code arc_read} followed, on a miss, by {@code arc_read_done}: reads a block.
+     * <ul>
+     *   <li>Hit (MRU or MFU): a demand read takes a reference ({@code add_reference} clears
+     *       {@code ARC_FLAG_PREFETCH}) before {@code arc_access}; a prefetch of an unreferenced
+     *       header marks it prefetched and does not move it in its list.</li>
+     *   <li>Ghost hit: {@code arc_adapt} with the ghost state, then {@code arc_access} moves the
+     *       header to MFU (MRU if it is marked prefetched), then the data is allocated without
+     *       adapting again.</li>
+     *   <li>Miss: a new anonymous header, allocated with adaptation, then moved to MRU by
+     *       {@code arc_access} as on I/O completion.</li>
+     * </ul>
+     * A demand read without {@code hold} releases its reference at once, which puts the header at
+     * the head of its list; with {@code hold} the header stays unevictable until {@link #release}.
+     *
+     * @param key the block identity
+     * @param size the block's logical size: a multiple of 512 in [512, maxBlockSize], and the size
+     *     the block is cached with if it is
+     * @param kind demand or prefetch
+     * @param hold whether a demand read keeps its reference
+     * @return the outcome
+     * @throws IllegalArgumentException for a bad size, a prefetch with {@code hold}, a size that
+     *     differs from the cached one, or a key with a pending write
+     */
+    public Outcome read(long key, long size, ReadKind kind, boolean hold) {
+        validateSize(size);
+        Validate.notNull("kind", kind);
+        if (hold && kind.isPrefetch()) {
+            throw new IllegalArgumentException("hold must be false for a " + kind
+                    + " read (a prefetch takes no reference), was true");
+        }
+        requireNotPending(key);
+        Header h = hashTable.get(key);
+        if (h != null && h.size != size) {
+            throw new IllegalArgumentException("size must equal the cached size " + h.size + " of key "
+                    + key + ", was " + size);
+        }
+        Outcome outcome;
+        if (h != null && !h.state.isGhost()) {
+            outcome = hit(h, kind);
+        } else {
+            if (h == null) {
+                h = new Header(key, size, SplitMix64.sublistOf(key, config.sublists()));
+                hashTable.put(key, h);
+                allocate(h, true);
+                outcome = Outcome.MISS;
+            } else {
+                outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
+                adapt(h.size, h.state);
+                access(h);
+                allocate(h, false);
+            }
+            readDone(h, kind);
+        }
+        if (kind == ReadKind.DEMAND && !hold) {
+            removeReference(h);
+        }
+        return afterOperation(outcome);
+    }
+
+    /**
+     * A write of a new block: {@code arc_alloc_buf} allocates an anonymous (dirty) buffer through
+     * {@code arc_get_data_impl} with adaptation, held by the writer. ZFS writes are copy-on-write,
+     * so the key must be new: not cached, not a ghost, not pending.
+     *
+     * @param key the identity the block will have once written
+     * @param size the logical size: a multiple of 512 in [512, maxBlockSize]
+     * @return {@link Outcome#WRITTEN}
+     * @throws IllegalArgumentException for a bad size or a key that is not new
+     */
+    public Outcome write(long key, long size) {
+        validateSize(size);
+        requireNotPending(key);
+        Header existing = hashTable.get(key);
+        if (existing != null) {
+            throw new IllegalArgumentException("key must not be cached (ZFS writes are copy-on-write: "
+                    + "a new block has a new identity), was " + key + " in state " + existing.state.zfsName());
+        }
+        Header h = new Header(key, size, SplitMix64.sublistOf(key, config.sublists()));
+        pendingWrites.put(key, h);
+        allocate(h, true);
+        addReference(h);
+        return afterOperation(Outcome.WRITTEN);
+    }
+
+    /**
+     * {@code arc_write_done}: the pending write of {@code key} reached disk; its header is hashed
+     * and moved from anon to MRU by {@code arc_access}. The writer's reference is then released
+     * unless {@code hold}.
+     *
+     * @param key a key with a pending write
+     * @param hold whether the writer keeps its reference
+     * @return {@link Outcome#WRITE_COMPLETED}
+     * @throws IllegalArgumentException if the key has no pending write
+     */
+    public Outcome completeWrite(long key, boolean hold) {
+        Header h = pendingWrites.get(key);
+        if (h == null) {
+            throw new IllegalArgumentException("key must have a pending write, was " + key);
+        }
+        pendingWrites.remove(key);
+        hashTable.put(key, h);
+        access(h);
+        if (!hold) {
+            removeReference(h);
+        }
+        return afterOperation(Outcome.WRITE_COMPLETED);
+    }
+
+    /**
+     * Releases one hold on a cached block ({@code arc_buf_destroy}, {@code remove_reference}); the
+     * last release puts the header at the head of its eviction list.
+     *
+     * @param key a key whose cached header is held
+     * @return {@link Outcome#RELEASED}
+     * @throws IllegalArgumentException if the key is not cached with a hold
+     */
+    public Outcome release(long key) {
+        Header h = hashTable.get(key);
+        if (h == null || h.refcount == 0) {
+            throw new IllegalArgumentException("key must be cached and held, was " + key
+                    + (h == null ? " (not cached)" : " (refcount 0 in " + h.state.zfsName() + ")"));
+        }
+        removeReference(h);
+        return afterOperation(Outcome.RELEASED);
+    }
+
+    /**
+     * {@code arc_freed}: the block was freed on disk. An unreferenced header (cached or ghost) is
+     * destroyed; a referenced one is left alone, as ZFS does; a pending write is discarded with its
+     * dirty buffer.
+     *
+     * @param key the block identity
+     * @return {@link Outcome#FREED}, {@link Outcome#FREE_SKIPPED_HELD} or {@link Outcome#NOT_CACHED}
+     */
+    public Outcome free(long key) {
+        Header pending = pendingWrites.remove(key);
+        if (pending != null) {
+            freeData(pending);
+            return afterOperation(Outcome.FREED);
+        }
+        Header h = hashTable.get(key);
+        if (h == null) {
+            return afterOperation(Outcome.NOT_CACHED);
+        }
+        if (h.refcount > 0) {
+            return afterOperation(Outcome.FREE_SKIPPED_HELD);
+        }
+        destroy(h);
+        return afterOperation(Outcome.FREED);
+    }
+
+    /**
+     * {@code arc_reduce_target_size}: lowers {@code arc_c} by {@code toFree} from the smaller of
+     * {@code arc_c} and the exact size, never below {@code arc_c_min}, and wakes the evictor if the
+     * size is now above the target. In the {@code else} branch {@code arc_p} is left alone (quirk
+     * O2) unless {@link QuirkFix#SHRINK_CLAMPS_ARC_P_O2} applies.
+     *
+     * @param toFree bytes to take off the target, at least 0
+     * @return {@link Outcome#TARGET_REDUCED}
+     * @throws IllegalArgumentException if {@code toFree} is negative
+     */
+    public Outcome reduceTargetSize(long toFree) {
+        Validate.atLeast("toFree", toFree, 0);
+        reduceTargetSizeImpl(toFree);
+        return afterOperation(Outcome.TARGET_REDUCED);
+    }
+
+    /**
+     * One iteration of the evict zthr: {@code arc_evict_cb_check} and, if it says so,
+     * {@code arc_evict_cb}.
+     *
+     * @return {@link Outcome#EVICTOR_RAN} or {@link Outcome#IDLE}
+     */
+    public Outcome evictorStep() {
+        if (!evictNeeded) {
+            return afterOperation(Outcome.IDLE);
+        }
+        evictCb();
+        return afterOperation(Outcome.EVICTOR_RAN);
+    }
+
+    /**
+     * One iteration of the reap zthr: {@code arc_reap_cb_check}, which updates
+     * {@code arc_no_grow} from the memory model, and, if it finds memory short,
+     * {@code arc_reap_cb}, which reduces the target by {@code (arc_c >> arc_shrink_shift) -
+     * arc_available_memory()} (from {@code arc_c - arc_c_min} with
+     * {@link QuirkFix#REAP_ABOVE_C_MIN_13794}). The cache reaping and the 1 s delay of the callback
+     * are not modelled.
+     *
+     * @return {@link Outcome#REAPED} or {@link Outcome#IDLE}
+     */
+    public Outcome reapStep() {
+        long free = availableMemory();
+        if (free < 0) {
+            noGrow = true;
+            warm = true;
+            growTime = now + (long) tunables.growRetrySeconds() * config.hz();
+            long toFree;
+            if (config.applies(QuirkFix.REAP_ABOVE_C_MIN_13794)) {
+                long canFree = arcC - config.cMin();
+                toFree = canFree > 0 ? (canFree >>> tunables.shrinkShift()) - free : 0;
+            } else {
+                toFree = (arcC >>> tunables.shrinkShift()) - free;
+            }
+            if (toFree > 0) {
+                reduceTargetSizeImpl(toFree);
+            }
+            return afterOperation(Outcome.REAPED);
+        }
+        if (Long.compareUnsigned(free, arcC >>> tunables.noGrowShift()) < 0) {
+            noGrow = true;
+        } else if (now >= growTime) {
+            noGrow = false;
+        }
+        return afterOperation(Outcome.IDLE);
+    }
+
+    /**
+     * Advances the logical clock ({@code ddi_get_lbolt()}).
+     *
+     * @param ticks how far, at least 0
+     * @return {@link Outcome#TICKED}
+     * @throws IllegalArgumentException if {@code ticks} is negative
+     */
+    public Outcome tick(long ticks) {
+        Validate.range("ticks", ticks, 0, Long.MAX_VALUE - now);
+        now += ticks;
+        return afterOperation(Outcome.TICKED);
+    }
+
+    /**
+     * Sets the free memory of an {@link AdjustableMemory} model, for traces that script memory
+     * pressure.
+     *
+     * @param bytes the free memory, at least 0
+     * @return {@link Outcome#MEMORY_SET}
+     * @throws IllegalStateException if the memory model is not adjustable
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
+    public Outcome setFreeMemory(long bytes) {
+        if (!(memory instanceof AdjustableMemory adjustable)) {
+            throw new IllegalStateException("memory model must be an AdjustableMemory to set free memory, was "
+                    + memory.getClass().getName());
+        }
+        adjustable.set(bytes);
+        return afterOperation(Outcome.MEMORY_SET);
+    }
+
+    /** @return whether {@code key} is cached with data (MRU or MFU) */
+    public boolean isCached(long key) {
+        Header h = hashTable.get(key);
+        return h != null && !h.state.isGhost();
+    }
+
+    /** @return {@code arc_c} */
+    public long targetSize() {
+        return arcC;
+    }
+
+    /** @return {@code arc_p} */
+    public long mruTarget() {
+        return arcP;
+    }
+
+    /** @return {@code arc_size}, exact */
+    public long size() {
+        return arcSize;
+    }
+
+    /** @param stat a statistic @return its current value */
+    public long stat(ArcStat stat) {
+        return stats[stat.ordinal()];
+    }
+
+    /** @return the whole state, immutable; costs time linear in the number of headers */
+    public ArcSnapshot snapshot() {
+        List<StateSnapshot> states = new ArrayList<>();
+        for (ArcState s : ArcState.values()) {
+            states.add(new StateSnapshot(stateSize[s.ordinal()], stateEsize[s.ordinal()]));
+        }
+        List<HeaderSnapshot> headers = new ArrayList<>();
+        new TreeMap<>(pendingWrites).values().forEach(h -> headers.add(h.snapshot()));
+        Map<ArcState, TreeMap<Long, Header>> held = new HashMap<>();
+        for (Header h : hashTable.values()) {
+            if (!h.linked) {
+                held.computeIfAbsent(h.state, s -> new TreeMap<>()).put(h.key, h);
+            }
+        }
+        for (ArcState s : ArcState.values()) {
+            if (s.hasList()) {
+                lists[s.ordinal()].collect(headers);
+                held.getOrDefault(s, new TreeMap<>()).values().forEach(h -> headers.add(h.snapshot()));
+            }
+        }
+        List<Long> waiterCounts = new ArrayList<>();
+        waiters.forEach(w -> waiterCounts.add(w.count));
+        return new ArcSnapshot(now, arcC, arcP, config.cMin(), config.cMax(), arcSize, noGrow, warm, growTime,
+                evictNeeded, evictCount, needFree, waiterCounts, states, headers, new ArcStats(stats));
+    }
+
+    // ---- read paths (arc_read) ----
+
+    private Outcome hit(Header h, ReadKind kind) {
+        Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
+        if (kind == ReadKind.DEMAND) {
+            h.prescientPrefetch = false;
+            addReference(h);
+        } else if (h.refcount == 0) {
+            h.prefetch = true;
+        }
+        access(h);
+        if (kind == ReadKind.PRESCIENT_PREFETCH) {
+            h.prescientPrefetch = true;
+        }
+        bump(ArcStat.HITS);
+        bump(h.prefetch ? ArcStat.PREFETCH_DATA_HITS : ArcStat.DEMAND_DATA_HITS);
+        return outcome;
+    }
+
+    /**
+     * The end of the miss and ghost-hit paths: the flags {@code arc_read} sets before the I/O, the
+     * miss statistics, then {@code arc_read_done}: {@code arc_access} for a header still anonymous
+     * and, for a demand read, the buffer that takes a reference.
+     */
+    private void readDone(Header h, ReadKind kind) {
+        if (kind.isPrefetch() && h.refcount == 0) {
+            h.prefetch = true;
+        }
+        if (kind == ReadKind.PRESCIENT_PREFETCH) {
+            h.prescientPrefetch = true;
+        }
+        bump(ArcStat.MISSES);
+        bump(h.prefetch ? ArcStat.PREFETCH_DATA_MISSES : ArcStat.DEMAND_DATA_MISSES);
+        if (h.state == ArcState.ANON) {
+            access(h);
+        }
+        if (kind == ReadKind.DEMAND) {
+            addReference(h);
+        }
+    }
+
+    // ---- references and state changes ----
+
+    /** {@code add_reference}: the 0 → 1 transition takes the header off its list. */
+    private void addReference(Header h) {
+        if (++h.refcount == 1 && h.state != ArcState.ANON) {
+            lists[h.state.ordinal()].remove(h.sublist, h);
+            stateEsize[h.state.ordinal()] -= h.accountedSize();
+            h.prefetch = false;
+        }
+    }
+
+    /** {@code remove_reference}: the 1 → 0 transition puts the header at the head of its list. */
+    private void removeReference(Header h) {
+        if (--h.refcount == 0 && h.state != ArcState.ANON) {
+            lists[h.state.ordinal()].insertHead(h);
+            stateEsize[h.state.ordinal()] += h.accountedSize();
+        }
+    }
+
+    /** {@code arc_change_state}: moves a header and its accounting to another state. */
+    private void changeState(Header h, ArcState to) {
+        ArcState from = h.state;
+        long oldSize = h.accountedSize();
+        if (h.refcount == 0 && from.hasList()) {
+            lists[from.ordinal()].remove(h.sublist, h);
+            stateEsize[from.ordinal()] -= oldSize;
+        }
+        stateSize[from.ordinal()] -= oldSize;
+        h.state = to;
+        long newSize = h.accountedSize();
+        stateSize[to.ordinal()] += newSize;
+        if (h.refcount == 0 && to.hasList()) {
+            lists[to.ordinal()].insertHead(h);
+            stateEsize[to.ordinal()] += newSize;
+        }
+    }
+
+    /** {@code arc_access}: the state transition of an access (fact sheet d.17). */
+    private void access(Header h) {
+        switch (h.state) {
+            case ANON -> {
+                h.lastAccess = now;
+                changeState(h, ArcState.MRU);
+            }
+            case MRU -> {
+                if (h.prefetch || h.prescientPrefetch) {
+                    if (h.refcount > 0) {
+                        h.prefetch = false;
+                        h.prescientPrefetch = false;
+                        bump(ArcStat.MRU_HITS);
+                    }
+                    h.lastAccess = now;
+                    return;
+                }
+                if (now > h.lastAccess + config.minTimeTicks()) {
+                    h.lastAccess = now;
+                    changeState(h, ArcState.MFU);
+                }
+                bump(ArcStat.MRU_HITS);
+            }
+            case MRU_GHOST -> {
+                ArcState to = ArcState.MFU;
+                if (h.prefetch || h.prescientPrefetch) {
+                    to = ArcState.MRU;
+                    if (h.refcount > 0) {
+                        h.prefetch = false;
+                        h.prescientPrefetch = false;
+                    }
+                }
+                h.lastAccess = now;
+                changeState(h, to);
+                bump(ArcStat.MRU_GHOST_HITS);
+            }
+            case MFU -> {
+                bump(ArcStat.MFU_HITS);
+                h.lastAccess = now;
+            }
+            case MFU_GHOST -> {
+                ArcState to = h.prefetch || h.prescientPrefetch ? ArcState.MRU : ArcState.MFU;
+                h.lastAccess = now;
+                changeState(h, to);
+                bump(ArcStat.MFU_GHOST_HITS);
+            }
+        }
+    }
+
+    /** {@code arc_change_state(arc_anon)} and {@code arc_hdr_destroy}. */
+    private void destroy(Header h) {
+        changeState(h, ArcState.ANON);
+        hashTable.remove(h.key);
+        if (h.hasData) {
+            freeData(h);
+        }
+    }
+
+    // ---- allocation (arc_get_data_impl) and adaptation ----
+
+    /**
+     * {@code arc_hdr_alloc_abd} → {@code arc_get_data_impl}: adapt (if asked), wait for eviction,
+     * account the new data, and grow {@code arc_p} for anonymous data while the size is certainly
+     * below the target (the upper-bound check of commit c1b5801bb5).
+     */
+    private void allocate(Header h, boolean doAdapt) {
+        ArcState state = h.state;
+        long size = h.size;
+        if (doAdapt) {
+            adapt(size, state);
+        }
+        Header previouslyLocked = locked;
+        locked = h;
+        waitForEviction(size * tunables.evictionPct() / 100);
+        locked = previouslyLocked;
+        arcSize += size;
+        if (!state.isGhost()) {
+            stateSize[state.ordinal()] += size;
+            if (h.linked) {
+                stateEsize[state.ordinal()] += size;
+            }
+            if (Long.compareUnsigned(arcSize, arcC) < 0 && h.state == ArcState.ANON
+                    && Long.compareUnsigned(stateSize[ArcState.ANON.ordinal()] + stateSize[ArcState.MRU.ordinal()],
+                            arcP) > 0
+                    && pGrowthAllowed()) {
+                arcP = unsignedMin(arcC, arcP + size);
+            }
+        }
+        h.hasData = true;
+    }
+
+    /** {@code arc_free_data_impl}: returns a header's data. */
+    private void freeData(Header h) {
+        int s = h.state.ordinal();
+        if (h.linked) {
+            stateEsize[s] -= h.size;
+        }
+        stateSize[s] -= h.size;
+        arcSize -= h.size;
+        h.hasData = false;
+    }
+
+    /** Quirk #14137: without the fix, {@code arc_p} may grow past {@code arc_c / 2} on anon data. */
+    private boolean pGrowthAllowed() {
+        return !config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137) || Long.compareUnsigned(arcP, arcC >>> 1) < 0;
+    }
+
+    /** {@code arc_adapt(int bytes, arc_state_t *state)} (fact sheet d.1). */
+    private void adapt(long size, ArcState state) {
+        int bytes = (int) size;
+        long pMin = arcC >>> tunables.pMinShift();
+        long mrug = stateSize[ArcState.MRU_GHOST.ordinal()];
+        long mfug = stateSize[ArcState.MFU_GHOST.ordinal()];
+        if (state == ArcState.MRU_GHOST) {
+            long increment = ghostIncrement(bytes, mrug >= mfug ? 1 : mfug / mrug);
+            arcP = unsignedMin(arcC - pMin, arcP + increment);
+        } else if (state == ArcState.MFU_GHOST) {
+            long delta = unsignedMin(ghostIncrement(bytes, mfug >= mrug ? 1 : mrug / mfug), arcP);
+            arcP = unsignedMax(pMin, arcP - delta);
+        }
+        if (availableMemory() < 0) {
+            return;
+        }
+        if (noGrow || Long.compareUnsigned(arcC, config.cMax()) >= 0) {
+            return;
+        }
+        if (Long.compareUnsigned(arcSize, arcC - config.growthWindow()) >= 0) {
+            arcC += bytes;
+            if (Long.compareUnsigned(arcC, config.cMax()) > 0) {
+                arcC = config.cMax();
+            } else if (state == ArcState.ANON && pGrowthAllowed()) {
+                arcP += bytes;
+            }
+            if (Long.compareUnsigned(arcP, arcC) > 0) {
+                arcP = arcC;
+            }
+        }
+    }
+
+    /**
+     * {@code bytes * mult} of {@code arc_adapt}, as a u64: in 2.1.1 {@code mult} is the s64 quotient
+     * truncated to {@code int}, dampened to 10 unless {@code zfs_arc_p_dampener_disable}, and the
+     * product is a 32-bit {@code int} that may wrap, sign-extended (quirk O1).
+     */
+    private long ghostIncrement(int bytes, long quotient) {
+        if (config.applies(QuirkFix.ADAPT_64BIT_MULTIPLY_O1)) {
+            long mult = tunables.pDampenerDisable() ? quotient : Math.min(quotient, 10);
+            return bytes * mult;
+        }
+        int mult = (int) quotient;
+        if (!tunables.pDampenerDisable()) {
+            mult = Math.min(mult, 10);
+        }
+        return bytes * mult;
+    }
+
+    /** {@code arc_reduce_target_size} (fact sheet d.19). */
+    private void reduceTargetSizeImpl(long toFree) {
+        long c = unsignedMin(arcC, arcSize);
+        if (Long.compareUnsigned(c, toFree) > 0 && Long.compareUnsigned(c - toFree, config.cMin()) > 0) {
+            arcC = c - toFree;
+            arcP -= arcP >>> tunables.shrinkShift();
+            if (Long.compareUnsigned(arcP, arcC) > 0) {
+                arcP = arcC >>> 1;
+            }
+        } else {
+            arcC = config.cMin();
+            if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2) && Long.compareUnsigned(arcP, arcC) > 0) {
+                arcP = arcC >>> 1;
+            }
+        }
+        if (Long.compareUnsigned(arcSize, arcC) > 0) {
+            evictNeeded = true;
+        }
+    }
+
+    // ---- overflow and eviction waiters ----
+
+    private enum Overflow { NONE, SOME, SEVERE }
+
+    /** {@code arc_evict_waiter_t}: compared by identity; {@code count} is {@code aew_count}. */
+    private static final class Waiter {
+        final long count;
+
+        Waiter(long count) {
+            this.count = count;
+        }
+    }
+
+    /** {@code arc_is_overflowing(use_reserve = B_FALSE)}, 2.1.1 levels (fact sheet d.2). */
+    private Overflow overflowLevel() {
+        long overflow = unsignedMax(config.maxBlockSize(), arcC >>> tunables.overflowShift());
+        long over = arcSize - arcC - overflow / 2;
+        overflow /= 2;
+        return over < 0 ? Overflow.NONE : over < overflow ? Overflow.SOME : Overflow.SEVERE;
+    }
+
+    /**
+     * {@code arc_wait_for_eviction(amount, B_FALSE)}: SOME wakes the evictor; SEVERE queues a
+     * waiter for {@code MAX(last, arc_evict_count) + amount} and blocks until it is released, here
+     * by running the evict zthr inline.
+     */
+    private void waitForEviction(long amount) {
+        switch (overflowLevel()) {
+            case NONE -> {
+            }
+            case SOME -> evictNeeded = true;
+            case SEVERE -> {
+                long last = 0;
+                if (!waiters.isEmpty()) {
+                    last = waiters.peekLast().count;
+                } else if (!evictNeeded) {
+                    evictNeeded = true;
+                }
+                Waiter waiter = new Waiter(unsignedMax(last, evictCount) + amount);
+                waiters.addLast(waiter);
+                setNeedFree();
+                bump(ArcStat.EVICT_WAITS);
+                while (waiters.contains(waiter)) {
+                    if (!evictNeeded) {
+                        throw new IllegalStateException("lost wakeup: an eviction waiter for count " + waiter.count
+                                + " is queued but arc_evict_needed is FALSE (property L1)");
+                    }
+                    evictCb();
+                }
+            }
+        }
+    }
+
+    /** {@code arc_set_need_free} (fact sheet d.4). */
+    private void setNeedFree() {
+        long remaining = memory.freeMemory() - config.sysFree() / 2;
+        needFree = waiters.isEmpty() ? Math.max(-remaining, 0)
+                : Math.max(-remaining, waiters.peekLast().count - evictCount);
+    }
+
+    // ---- the evict zthr ----
+
+    /** {@code arc_evict_cb}: one eviction pass, then decides whether to go on (fact sheet d.7). */
+    private void evictCb() {
+        bump(ArcStat.EVICTOR_RUNS);
+        long evicted = evict();
+        evictNeeded = evicted != 0 && Long.compareUnsigned(arcSize, arcC) > 0;
+        if (!evictNeeded) {
+            waiters.clear();
+            setNeedFree();
+        }
+    }
+
+    /** {@code arc_evict}: one pass over MRU, MFU, MRU ghost and MFU ghost (fact sheet d.8). */
+    private long evict() {
+        long total = 0;
+        long target = Math.min(arcSize - arcC,
+                stateSize[ArcState.ANON.ordinal()] + stateSize[ArcState.MRU.ordinal()] - arcP);
+        total += evictImpl(ArcState.MRU, target);
+        total += evictImpl(ArcState.MFU, arcSize - arcC);
+        total += evictImpl(ArcState.MRU_GHOST,
+                stateSize[ArcState.MRU.ordinal()] + stateSize[ArcState.MRU_GHOST.ordinal()] - arcC);
+        total += evictImpl(ArcState.MFU_GHOST,
+                stateSize[ArcState.MRU_GHOST.ordinal()] + stateSize[ArcState.MFU_GHOST.ordinal()] - arcC);
+        return total;
+    }
+
+    /** {@code arc_evict_impl}: a non-positive (s64) target means skip. */
+    private long evictImpl(ArcState state, long bytes) {
+        long esize = stateEsize[state.ordinal()];
+        if (bytes > 0 && esize > 0) {
+            return evictState(state, Math.min(esize, bytes));
+        }
+        return 0;
+    }
+
+    /**
+     * {@code arc_evict_state}: markers at the tail of every sublist, then scans of all sublists from
+     * a random one until enough was evicted or a scan evicted nothing. ({@code ARC_EVICT_ALL} is
+     * only asked for by {@code arc_flush}, which is not modelled.)
+     */
+    private long evictState(ArcState state, long bytes) {
+        Multilist ml = lists[state.ordinal()];
+        int n = ml.sublists();
+        ListNode[] markers = new ListNode[n];
+        for (int i = 0; i < n; i++) {
+            markers[i] = new ListNode();
+            ml.insertTail(i, markers[i]);
+        }
+        long total = 0;
+        while (Long.compareUnsigned(total, bytes) < 0) {
+            int idx = random.nextIndex(n);
+            long scan = 0;
+            for (int i = 0; i < n && Long.compareUnsigned(total, bytes) < 0; i++) {
+                long e = evictStateImpl(ml, idx, markers[idx], bytes - total);
+                scan += e;
+                total += e;
+                idx = idx + 1 >= n ? 0 : idx + 1;
+            }
+            if (scan == 0) {
+                bump(ArcStat.EVICT_NOT_ENOUGH);
+                break;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            ml.remove(i, markers[i]);
+        }
+        return total;
+    }
+
+    /**
+     * {@code arc_evict_state_impl}: evicts from one sublist, oldest first, at most
+     * {@code zfs_arc_evict_batch_limit} headers; then advances {@code arc_evict_count} and releases
+     * the waiters whose count it reached, unless free memory is below {@code arc_sys_free / 2}.
+     */
+    private long evictStateImpl(Multilist ml, int idx, ListNode marker, long bytes) {
+        long evicted = 0;
+        long realEvicted = 0;
+        int budget = tunables.evictBatchLimit();
+        for (ListNode n = marker.newer; n != null; n = marker.newer) {
+            if (budget <= 0 || Long.compareUnsigned(evicted, bytes) >= 0) {
+                break;
+            }
+            ml.moveForward(idx, marker);
+            if (!(n instanceof Header h)) {
+                continue;
+            }
+            if (h == locked) {
+                bump(ArcStat.MUTEX_MISS);
+                continue;
+            }
+            long[] real = new long[1];
+            long e = evictHeader(h, real);
+            evicted += e;
+            realEvicted += real[0];
+            if (e != 0) {
+                budget--;
+            }
+        }
+        evictCount += realEvicted;
+        if (Long.compareUnsigned(memory.freeMemory(), config.sysFree() / 2) > 0) {
+            while (!waiters.isEmpty() && Long.compareUnsigned(waiters.peekFirst().count, evictCount) <= 0) {
+                waiters.removeFirst();
+            }
+        }
+        setNeedFree();
+        return evicted;
+    }
+
+    /**
+     * {@code arc_evict_hdr}: a ghost header is destroyed (its logical size counts as evicted, but
+     * nothing real, as header memory is not modelled); a cached one loses its data and moves to its
+     * ghost state, unless it is a prefetch younger than its minimum lifetime.
+     */
+    private long evictHeader(Header h, long[] realEvicted) {
+        if (h.state.isGhost()) {
+            bump(ArcStat.DELETED);
+            destroy(h);
+            return h.size;
+        }
+        long minLifetime = h.prescientPrefetch ? tunables.minPrescientPrefetchMs() : tunables.minPrefetchMs();
+        if (h.prefetch && now - h.lastAccess < config.msToTicks(minLifetime)) {
+            bump(ArcStat.EVICT_SKIP);
+            return 0;
+        }
+        ArcState ghost = h.state == ArcState.MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST;
+        long size = h.size;
+        freeData(h);
+        changeState(h, ghost);
+        bump(ArcStat.EVICTIONS);
+        stats[ArcStat.EVICTED_BYTES.ordinal()] += size;
+        realEvicted[0] = size;
+        return size;
+    }
+
+    // ---- helpers ----
+
+    /** Runs the evict zthr to quiescence if so configured; every public operation ends here. */
+    private Outcome afterOperation(Outcome outcome) {
+        if (config.evictorRunsAfterEachOperation()) {
+            while (evictNeeded) {
+                evictCb();
+            }
+        }
+        return outcome;
+    }
+
+    /** {@code arc_available_memory()}: {@code arc_free_memory() - arc_sys_free}. */
+    private long availableMemory() {
+        return memory.freeMemory() - config.sysFree();
+    }
+
+    private void validateSize(long size) {
+        Validate.range("size", size, ArcConfig.MIN_BLOCK_SIZE, config.maxBlockSize());
+        Validate.multipleOf("size", size, ArcConfig.MIN_BLOCK_SIZE);
+    }
+
+    private void requireNotPending(long key) {
+        if (pendingWrites.containsKey(key)) {
+            throw new IllegalArgumentException("key must not have a pending write, was " + key);
+        }
+    }
+
+    private void bump(ArcStat stat) {
+        stats[stat.ordinal()]++;
+    }
+
+    private static long unsignedMin(long a, long b) {
+        return Long.compareUnsigned(a, b) <= 0 ? a : b;
+    }
+
+    private static long unsignedMax(long a, long b) {
+        return Long.compareUnsigned(a, b) >= 0 ? a : b;
+    }
+}

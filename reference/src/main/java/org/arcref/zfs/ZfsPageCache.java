@@ -1,0 +1,52 @@
+package org.arcref.zfs;
+
+import org.arcref.policy.PageCache;
+
+/**
+ * The ZFS ARC spec in page mode: every request advances the clock by one tick and is a demand read,
+ * without hold, of a block of one page, on a cache configured by {@link ArcConfig#pages(int, long)}
+ * (so {@code arc_c} stays at the capacity, {@code ARC_MINTIME} is one tick, and the evictor runs
+ * after each request as a free-running zthr would). Note that ZFS
+ * only starts evicting once the size overflows the target by half of
+ * {@code MAX(SPA_MAXBLOCKSIZE, arc_c >> 8)}, so the cache briefly holds a few pages more than its
+ * capacity, as ZFS does.
+ */
+public final class ZfsPageCache implements PageCache {
+
+    /** The page size used for replays: 4 KiB. */
+    public static final long PAGE_SIZE = 4096;
+
+    private final ZfsArc arc;
+    private final int capacity;
+
+    /**
+     * @param capacity the capacity in pages, at least 2
+     * @throws IllegalArgumentException if the capacity is below 2
+     */
+    public ZfsPageCache(int capacity) {
+        this.arc = new ZfsArc(ArcConfig.pages(capacity, PAGE_SIZE), MemoryModel.plentiful());
+        this.capacity = capacity;
+    }
+
+    @Override
+    public boolean access(long page) {
+        arc.tick(1);
+        Outcome o = arc.read(page, PAGE_SIZE, ReadKind.DEMAND, false);
+        return o == Outcome.HIT_MRU || o == Outcome.HIT_MFU;
+    }
+
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public String name() {
+        return "zfs";
+    }
+
+    /** @return the underlying spec, for statistics */
+    public ZfsArc arc() {
+        return arc;
+    }
+}

@@ -1,0 +1,161 @@
+package org.arcref.specs.zfs;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.ArcStat;
+import org.arcref.zfs.ArcState;
+import org.arcref.zfs.HeaderSnapshot;
+import org.arcref.zfs.Operation;
+import org.arcref.zfs.Outcome;
+import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.StateSnapshot;
+
+/**
+ * The ARC invariants of fact sheet (f) (R1–R13) as checks on two consecutive snapshots of the
+ * spec and the operation between them. Each failure names the invariant.
+ */
+final class ArcInvariants {
+
+    private ArcInvariants() {
+    }
+
+    static void check(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
+        r1TargetWithinLimits(after);
+        r2MruTargetNonNegative(config, after);
+        r3r4Accounting(after);
+        r5r6Headers(after);
+        r8EvictCountAndWaiters(before, after);
+        if (before != null) {
+            r12TargetGrowsOnlyInAdapt(before, op, outcome, after);
+        }
+        if (config.evictorRunsAfterEachOperation()) {
+            r13EvictorSleepsWhenDone(after);
+            boolean allocates = op instanceof Operation.Read || op instanceof Operation.Write;
+            if (before != null && !allocates
+                    && after.stats().get(ArcStat.EVICTOR_RUNS) > before.stats().get(ArcStat.EVICTOR_RUNS)) {
+                r7EvictionReachedTarget(config, after);
+            }
+        }
+    }
+
+    static void r1TargetWithinLimits(ArcSnapshot s) {
+        require(Long.compareUnsigned(s.cMin(), s.c()) <= 0 && Long.compareUnsigned(s.c(), s.cMax()) <= 0,
+                "R1: arc_c_min <= arc_c <= arc_c_max", s);
+    }
+
+    static void r2MruTargetNonNegative(ArcConfig config, ArcSnapshot s) {
+        require(s.p() >= 0, "R2: (int64)arc_p >= 0", s);
+        if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2)) {
+            require(Long.compareUnsigned(s.p(), s.c()) <= 0, "R2/O2 fixed: arc_p <= arc_c", s);
+        }
+    }
+
+    static void r3r4Accounting(ArcSnapshot s) {
+        Map<ArcState, long[]> sums = new EnumMap<>(ArcState.class);
+        long resident = 0;
+        for (ArcState st : ArcState.values()) {
+            sums.put(st, new long[2]);
+        }
+        for (HeaderSnapshot h : s.headers()) {
+            long accounted = h.state().isGhost() || h.hasData() ? h.size() : 0;
+            sums.get(h.state())[0] += accounted;
+            if (h.linked()) {
+                sums.get(h.state())[1] += accounted;
+            }
+            if (h.hasData()) {
+                resident += h.size();
+            }
+        }
+        require(s.size() == resident, "R3: arc_size == sum of resident data (" + resident + ")", s);
+        long dataStates = 0;
+        for (ArcState st : ArcState.values()) {
+            StateSnapshot ss = s.state(st);
+            require(ss.size() == sums.get(st)[0], "R4: arcs_size of " + st.zfsName() + " == sum over its headers ("
+                    + sums.get(st)[0] + ")", s);
+            require(ss.evictableSize() == sums.get(st)[1], "R4: arcs_esize of " + st.zfsName()
+                    + " == sum over its listed headers (" + sums.get(st)[1] + ")", s);
+            require(ss.evictableSize() <= ss.size(), "R4: esize <= size for " + st.zfsName(), s);
+            if (!st.isGhost()) {
+                dataStates += ss.size();
+            }
+        }
+        require(dataStates == s.size(), "R3: arc_size == anon + mru + mfu sizes", s);
+    }
+
+    static void r5r6Headers(ArcSnapshot s) {
+        for (HeaderSnapshot h : s.headers()) {
+            require(h.linked() == (h.refcount() == 0 && h.state() != ArcState.ANON),
+                    "R5: linked iff refcount == 0 and not anon, for " + h, s);
+            if (h.state().isGhost()) {
+                require(!h.hasData() && h.refcount() == 0, "R6: ghost headers hold no data and no reference, " + h, s);
+            } else {
+                require(h.hasData(), "R6: anon, mru and mfu headers hold data, " + h, s);
+            }
+            require(h.state() != ArcState.ANON || h.refcount() > 0, "c.1: anonymous headers are referenced, " + h, s);
+        }
+    }
+
+    static void r8EvictCountAndWaiters(ArcSnapshot before, ArcSnapshot after) {
+        if (before != null) {
+            require(Long.compareUnsigned(before.evictCount(), after.evictCount()) <= 0,
+                    "R8: arc_evict_count never decreases (was " + before.evictCount() + ")", after);
+        }
+        List<Long> w = after.waiterCounts();
+        for (int i = 1; i < w.size(); i++) {
+            require(Long.compareUnsigned(w.get(i - 1), w.get(i)) <= 0, "R8: waiters sorted by aew_count", after);
+        }
+        require(w.isEmpty(), "L1/R9: no eviction waiter is left queued after an operation returns", after);
+    }
+
+    static void r12TargetGrowsOnlyInAdapt(ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
+        if (Long.compareUnsigned(after.c(), before.c()) <= 0) {
+            return;
+        }
+        long grown = after.c() - before.c();
+        long bytes = 0;
+        if (op instanceof Operation.Read r && outcome != Outcome.HIT_MRU && outcome != Outcome.HIT_MFU) {
+            bytes = r.size();
+        } else if (op instanceof Operation.Write w) {
+            bytes = w.size();
+        }
+        require(bytes > 0, "R12: arc_c grows only in arc_adapt, on an allocation; it grew by " + grown + " on "
+                + op.toTraceLine() + " -> " + outcome, after);
+        require(grown <= bytes, "R12: arc_c grows by at most the allocation (" + bytes + "), grew by " + grown, after);
+        require(!before.noGrow(), "R12: arc_c does not grow while arc_no_grow", after);
+    }
+
+    static void r13EvictorSleepsWhenDone(ArcSnapshot s) {
+        require(!s.evictNeeded(), "R13: a free-running evictor goes back to sleep (arc_evict_needed FALSE)", s);
+    }
+
+    /**
+     * R7: when the evictor ran last in an operation, it stopped because the size reached the
+     * target or because nothing more could be evicted: some data is held (anonymous data always
+     * is) or a young prefetch, or {@code arc_p > arc_c} sends all eviction to MFU (O2). (Releases
+     * do not wake the evictor, so after other operations the ARC may overflow until the next
+     * allocation.)
+     */
+    static void r7EvictionReachedTarget(ArcConfig config, ArcSnapshot s) {
+        if (Long.compareUnsigned(s.size(), s.c()) <= 0) {
+            return;
+        }
+        boolean blocked = Long.compareUnsigned(s.p(), s.c()) > 0;
+        for (HeaderSnapshot h : s.headers()) {
+            long lifetime = config.msToTicks(h.prescientPrefetch() ? config.tunables().minPrescientPrefetchMs()
+                    : config.tunables().minPrefetchMs());
+            if (h.hasData() && (h.refcount() > 0 || (h.prefetch() && s.tick() - h.lastAccess() < lifetime))) {
+                blocked = true;
+            }
+        }
+        require(blocked, "R7: an eviction pass leaves arc_size <= arc_c unless eviction is blocked", s);
+    }
+
+    private static void require(boolean ok, String invariant, ArcSnapshot s) {
+        if (!ok) {
+            throw new AssertionError("invariant violated: " + invariant + "\nsnapshot: " + s);
+        }
+    }
+}

@@ -31,19 +31,17 @@ final class Figure4Model {
             t2.add(x);
             return true;
         }
-        if (b1.contains(x)) {
-            double delta1 = b1.size() >= b2.size() ? 1 : (double) b2.size() / b1.size();
-            p = Math.min(p + delta1, c);
+        boolean inB1 = b1.contains(x);
+        if (inB1 || b2.contains(x)) {
+            if (inB1) {
+                double delta1 = b1.size() >= b2.size() ? 1 : (double) b2.size() / b1.size();
+                p = Math.min(p + delta1, c);
+            } else {
+                double delta2 = b2.size() >= b1.size() ? 1 : (double) b1.size() / b2.size();
+                p = Math.max(p - delta2, 0);
+            }
             replace(x);
-            b1.remove(x);
-            t2.add(x);
-            return false;
-        }
-        if (b2.contains(x)) {
-            double delta2 = b2.size() >= b1.size() ? 1 : (double) b1.size() / b2.size();
-            p = Math.max(p - delta2, 0);
-            replace(x);
-            b2.remove(x);
+            (inB1 ? b1 : b2).remove(x);
             t2.add(x);
             return false;
         }

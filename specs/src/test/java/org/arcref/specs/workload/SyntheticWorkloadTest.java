@@ -10,6 +10,7 @@ import java.util.Arrays;
 import org.arcref.policy.CanonicalArc;
 import org.arcref.policy.Lru;
 import org.arcref.policy.PageCache;
+import org.arcref.policy.Replay;
 import org.arcref.workload.SyntheticWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,13 +68,7 @@ class SyntheticWorkloadTest {
     }
 
     private static double hitRatio(PageCache cache) {
-        long hits = 0;
-        for (long page : REQUESTS) {
-            if (cache.access(page)) {
-                hits++;
-            }
-        }
-        return (double) hits / REQUESTS.length;
+        return (double) Replay.hits(cache, REQUESTS) / REQUESTS.length;
     }
 
     @ParameterizedTest(name = "{9}")

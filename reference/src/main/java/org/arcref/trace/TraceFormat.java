@@ -99,6 +99,8 @@ public enum TraceFormat {
      * (a line with the wrong number of fields is then reported by the {@code .lis} parser).
      *
      * @param line the stripped first data line
+     * @param source the file name, for the error message
+     * @param lineNumber the 1-based number of the line, for the error message
      * @return the format
      * @throws TraceFormatException at {@code source:lineNumber} if the line fits neither format
      */

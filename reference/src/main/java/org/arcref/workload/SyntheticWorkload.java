@@ -38,6 +38,10 @@ package org.arcref.workload;
  * then the usual two xor-shift-multiply rounds and a final xor-shift; a uniform double is the top 53
  * bits times 2^-53. One number is drawn per run and one per Zipf request, in request order.
  *
+ * <p>The constructor checks every parameter against the rule given with it below and throws an
+ * {@link IllegalArgumentException} naming the parameter, the rule and the value, such as
+ * {@code zipfExponent must be > 0, was -1.0}.
+ *
  * <p>The {@link #defaults()} give 1,000,000 requests over 1,000,000 keys (20,000 hot keys with exponent
  * 0.9, 30 % scans, 10 % loops over 3,000 keys, runs of 1,000) on which the canonical ARC beats LRU at
  * some cache sizes.
@@ -59,11 +63,6 @@ public record SyntheticWorkload(int length, int keySpace, int hotSetSize, double
     /** The largest number of requests a workload can have: the largest safe Java array. */
     public static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
 
-    /**
-     * Validates the parameters.
-     *
-     * @throws IllegalArgumentException naming the parameter, the rule and the value if one is invalid
-     */
     public SyntheticWorkload {
         require(length >= 1 && length <= MAX_LENGTH, "length", "in [1, " + MAX_LENGTH + "]", length);
         require(hotSetSize >= 1, "hotSetSize", ">= 1", hotSetSize);
@@ -84,13 +83,19 @@ public record SyntheticWorkload(int length, int keySpace, int hotSetSize, double
         return new SyntheticWorkload(1_000_000, 1_000_000, 20_000, 0.9, 0.3, 0.1, 3_000, 1_000, 42);
     }
 
-    /** @return this workload with another number of requests */
+    /**
+     * @param newLength the number of requests, in [1, {@value #MAX_LENGTH}]
+     * @return this workload with another number of requests
+     */
     public SyntheticWorkload withLength(int newLength) {
         return new SyntheticWorkload(newLength, keySpace, hotSetSize, zipfExponent, scanFraction, loopFraction,
                 loopLength, runLength, seed);
     }
 
-    /** @return this workload with another seed */
+    /**
+     * @param newSeed any seed
+     * @return this workload with another seed
+     */
     public SyntheticWorkload withSeed(long newSeed) {
         return new SyntheticWorkload(length, keySpace, hotSetSize, zipfExponent, scanFraction, loopFraction,
                 loopLength, runLength, newSeed);

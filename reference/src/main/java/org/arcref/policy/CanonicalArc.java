@@ -137,7 +137,7 @@ public final class CanonicalArc implements PageCache {
 
     @Override
     public String name() {
-        return "arc";
+        return "canonical";
     }
 
     /** @return p, the current target size of T1, in [0, c] */

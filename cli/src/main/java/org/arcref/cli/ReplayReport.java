@@ -1,0 +1,72 @@
+package org.arcref.cli;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Renders replay results as aligned text tables or as one JSON document. */
+final class ReplayReport {
+
+    private ReplayReport() {
+    }
+
+    static String table(String source, long requests, long unique, int repeat, List<Policy> policies,
+            List<Integer> sizes, List<ReplayResult> results) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "arc replay: %s, %,d requests, %,d unique pages%n%n", source, requests,
+                unique));
+        sb.append("hit ratio (%) by cache size (pages)\n");
+        section(sb, policies, sizes, results, r -> String.format(Locale.ROOT, "%.2f", r.hitRatioPercent()));
+        sb.append(String.format(Locale.ROOT, "%nspeed (million requests/s, fastest of %d replay%s)%n", repeat,
+                repeat == 1 ? "" : "s"));
+        section(sb, policies, sizes, results, r -> String.format(Locale.ROOT, "%.2f", r.requestsPerSecond() / 1e6));
+        return sb.toString();
+    }
+
+    private static void section(StringBuilder sb, List<Policy> policies, List<Integer> sizes,
+            List<ReplayResult> results, java.util.function.Function<ReplayResult, String> cell) {
+        sb.append(String.format(Locale.ROOT, "%10s", "size"));
+        for (Policy p : policies) {
+            sb.append(String.format(Locale.ROOT, "%12s", p.label()));
+        }
+        sb.append('\n');
+        for (int size : sizes) {
+            sb.append(String.format(Locale.ROOT, "%10d", size));
+            for (Policy p : policies) {
+                ReplayResult r = results.stream().filter(x -> x.policy() == p && x.pages() == size).findFirst()
+                        .orElseThrow();
+                sb.append(String.format(Locale.ROOT, "%12s", cell.apply(r)));
+            }
+            sb.append('\n');
+        }
+    }
+
+    static String json(String source, long requests, long unique, int repeat, List<ReplayResult> results) {
+        String rows = results.stream().map(r -> String.format(Locale.ROOT,
+                "{\"policy\":\"%s\",\"pages\":%d,\"hits\":%d,\"hitRatioPercent\":%.4f,\"requestsPerSecond\":%.0f}",
+                r.policy().label(), r.pages(), r.hits(), r.hitRatioPercent(), r.requestsPerSecond()))
+                .collect(Collectors.joining(",\n    "));
+        return String.format(Locale.ROOT,
+                "{\n  \"source\": \"%s\",\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"repetitions\": %d,%n"
+                        + "  \"results\": [\n    %s\n  ]\n}",
+                escape(source), requests, unique, repeat, rows);
+    }
+
+    private static String escape(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,96 @@
+package org.arcref.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code arc} command end to end: the default job, replays, JSON, and one-line errors with exit codes. */
+class ArcCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run arc(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = ArcCommand.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void noArgumentsReplaysTheSyntheticWorkloadThroughAllPolicies() {
+        Run r = arc("replay", "--length", "20000");
+        Run def = arc();
+        assertEquals(0, def.status(), def.err());
+        assertTrue(def.out().startsWith("arc replay: synthetic workload (seed 42), 1,000,000 requests"), def.out());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("hit ratio (%) by cache size (pages)"), r.out());
+        assertTrue(r.out().matches("(?s).*size\\s+zfs\\s+canonical\\s+lru.*"), r.out());
+        assertTrue(r.err().isEmpty(), r.err());
+    }
+
+    @Test
+    void replaysATraceFileAtTheGivenSizes() throws IOException {
+        Path trace = dir.resolve("t.trace");
+        StringBuilder sb = new StringBuilder();
+        for (int round = 0; round < 10; round++) {
+            for (int b = 0; b < 4; b++) {
+                sb.append(b).append('\n');
+            }
+        }
+        Files.writeString(trace, sb.toString());
+        Run r = arc("replay", trace.toString(), "--sizes", "8", "--policies", "lru,canonical", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"requests\": 40"), r.out());
+        assertTrue(r.out().contains("\"uniquePages\": 4"), r.out());
+        Matcher m = Pattern.compile("\"policy\":\"lru\",\"pages\":8,\"hits\":(\\d+)").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        assertEquals(36, Long.parseLong(m.group(1)), "4 blocks fit in 8 pages: only the 4 first requests miss");
+    }
+
+    @Test
+    void aBadTraceLineIsOneLineNamingFileAndLineWithExitOne() throws IOException {
+        Path trace = dir.resolve("bad.trace");
+        Files.writeString(trace, "1\n2\nnot-a-block\n");
+        Run r = arc("replay", trace.toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: " + trace + ":3: expected a block number, got \"not-a-block\"", r.err().strip());
+    }
+
+    @Test
+    void aMissingFileIsOneLineWithExitOne() {
+        Run r = arc("replay", dir.resolve("absent").toString());
+        assertEquals(1, r.status());
+        assertTrue(r.err().strip().startsWith("arc: trace file does not exist: "), r.err());
+        assertEquals(1, r.err().strip().lines().count());
+    }
+
+    @Test
+    void badUsageExitsTwo() {
+        Run r = arc("replay", "--policies", "fifo");
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("arc: Invalid value for option '--policies'"), r.err());
+        Run tooSmall = arc("replay", "--sizes", "1", "--length", "100");
+        assertEquals(1, tooSmall.status());
+        assertEquals("arc: --sizes must all be >= 2, was 1", tooSmall.err().strip());
+    }
+
+    @Test
+    void helpListsExamples() {
+        Run r = arc("replay", "--help");
+        assertEquals(0, r.status());
+        assertTrue(r.out().contains("Examples:"), r.out());
+    }
+}

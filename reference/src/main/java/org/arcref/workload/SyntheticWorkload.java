@@ -1,5 +1,7 @@
 package org.arcref.workload;
 
+import org.arcref.random.SplitMix64;
+
 /**
  * A seeded synthetic page workload that mixes a Zipf-distributed hot set, sequential scans and a
  * repeating loop: the built-in workload for replays when no trace is at hand. The same parameters
@@ -163,24 +165,6 @@ public record SyntheticWorkload(int length, int keySpace, int hotSetSize, double
     private static void require(boolean valid, String argument, String rule, Object value) {
         if (!valid) {
             throw new IllegalArgumentException(argument + " must be " + rule + ", was " + value);
-        }
-    }
-
-    /** The SplitMix64 generator, written out so that ports can reproduce a workload exactly. */
-    private static final class SplitMix64 {
-        private long state;
-
-        SplitMix64(long seed) {
-            this.state = seed;
-        }
-
-        double nextDouble() {
-            state += 0x9E3779B97F4A7C15L;
-            long z = state;
-            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-            z = z ^ (z >>> 31);
-            return (z >>> 11) * 0x1.0p-53;
         }
     }
 }

@@ -22,8 +22,8 @@ import java.util.Set;
  * @param hz ticks per second of the logical clock ({@code ARC_MINTIME = hz >> 4}); at least 16
  * @param sublists sublists per multilist ({@code zfs_multilist_num_sublists}; ZFS defaults to
  *     {@code MAX(ncpus, 4)})
- * @param seed the seed of the {@code spa_get_random} sequence that picks the sublist where an
- *     eviction scan starts
+ * @param seed the seed of the random sequence that picks the sublist where an eviction scan starts
+ *     ({@code multilist_get_random_index}, which calls {@code random_in_range} in 2.1.1)
  * @param evictorRunsAfterEachOperation {@code true}: the evict zthr, once woken, runs to quiescence
  *     after the operation that woke it (how a real system behaves when the evictor gets a CPU);
  *     {@code false}: it runs only when asked ({@link ZfsArc#evictorStep()}) or inline for a waiter
@@ -152,9 +152,9 @@ public record ArcConfig(long cMin, long cMax, long maxBlockSize, long growthWind
         return hz >> 4;
     }
 
-    /** @param ms milliseconds @return ZFS {@code MSEC_TO_TICK(ms)} on this clock */
+    /** @param ms milliseconds @return ZFS {@code MSEC_TO_TICK(ms)} on this clock, rounded up as ZFS does */
     public long msToTicks(long ms) {
-        return ms * hz / 1000;
+        return (ms * hz + 999) / 1000;
     }
 
     private static long isqrt(long n) {

@@ -18,9 +18,16 @@ final class Header extends ListNode {
         this.sublist = sublist;
     }
 
-    /** @return the bytes this header contributes to the size of its state ({@code arc_change_state}) */
+    /**
+     * @return the bytes this header contributes to the size of its state ({@code arc_change_state}):
+     *     the logical size for a ghost; otherwise its data ({@code b_pabd}) plus one private copy per
+     *     buffer beyond the first, which shares the data (each hold is a buffer)
+     */
     long accountedSize() {
-        return state.isGhost() || hasData ? size : 0;
+        if (state.isGhost()) {
+            return size;
+        }
+        return hasData ? size * Math.max(1, refcount) : 0;
     }
 
     HeaderSnapshot snapshot() {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.arcref.random.SplitMix64;
 
 /**
  * The sequential specification of the OpenZFS zfs-2.1.1 Adaptive Replacement Cache, for data
@@ -44,13 +45,18 @@ import java.util.TreeMap;
  * {@link #evictorStep()} otherwise. Where ZFS would block an allocating thread as a waiter, the spec
  * runs evictor iterations inline until the waiter is released; meanwhile the header being
  * allocated is locked, so eviction counts a {@code mutex_miss} on it as ZFS's hash lock would. The
- * reap zthr runs one iteration per {@link #reapStep()}. The clock is logical: {@link #tick(long)}
- * advances it; memory pressure comes from the injected {@link MemoryModel}.
+ * reap zthr runs one iteration per {@link #reapStep()} and at no other time: ZFS's wakeup of it from
+ * {@code arc_adapt} and its 1 s timer are left to the caller, and its check and callback read the
+ * memory model once (ZFS reads free memory again after reaping caches and a 1 s delay). The clock is
+ * logical: {@link #tick(long)} advances it; memory pressure comes from the injected
+ * {@link MemoryModel}.
  *
  * <h2>Scope</h2>
  * Data buffers only (no metadata, so {@code arc_evict_meta} and the dnode limit never act), no
  * L2ARC, no compression (a buffer is shared with its header's data, so a block costs its logical
- * size once), header memory not counted in {@code arc_size}. Reads complete at once: the
+ * size once, and each further buffer on the same header, that is each further hold, gets a private
+ * copy allocated through {@code arc_get_data_buf} as in ZFS), header memory not counted in
+ * {@code arc_size}. Reads complete at once: the
  * operation covers {@code arc_read} and {@code arc_read_done}. Arithmetic mirrors the C types:
  * {@code arc_c}, {@code arc_p} and sizes are u64 compared unsigned; eviction targets are s64 and a
  * non-positive target means "skip".
@@ -163,7 +169,7 @@ public final class ZfsArc {
             outcome = hit(h, kind);
         } else {
             if (h == null) {
-                h = new Header(key, size, SplitMix64.sublistOf(key, config.sublists()));
+                h = new Header(key, size, Multilist.sublistOf(key, config.sublists()));
                 hashTable.put(key, h);
                 allocate(h, true);
                 outcome = Outcome.MISS;
@@ -199,7 +205,7 @@ public final class ZfsArc {
             throw new IllegalArgumentException("key must not be cached (ZFS writes are copy-on-write: "
                     + "a new block has a new identity), was " + key + " in state " + existing.state.zfsName());
         }
-        Header h = new Header(key, size, SplitMix64.sublistOf(key, config.sublists()));
+        Header h = new Header(key, size, Multilist.sublistOf(key, config.sublists()));
         pendingWrites.put(key, h);
         allocate(h, true);
         addReference(h);
@@ -429,6 +435,9 @@ public final class ZfsArc {
         if (kind == ReadKind.DEMAND) {
             h.prescientPrefetch = false;
             addReference(h);
+            if (h.refcount > 1) {
+                allocate(h, true);
+            }
         } else if (h.refcount == 0) {
             h.prefetch = true;
         }
@@ -474,11 +483,18 @@ public final class ZfsArc {
         }
     }
 
-    /** {@code remove_reference}: the 1 → 0 transition puts the header at the head of its list. */
+    /**
+     * {@code remove_reference} and {@code arc_buf_destroy_impl}: the 1 → 0 transition puts the
+     * header at the head of its list; a buffer that was a private copy returns its data.
+     */
     private void removeReference(Header h) {
+        boolean copy = h.refcount > 1;
         if (--h.refcount == 0 && h.state != ArcState.ANON) {
             lists[h.state.ordinal()].insertHead(h);
             stateEsize[h.state.ordinal()] += h.accountedSize();
+        }
+        if (copy) {
+            returnData(h);
         }
     }
 
@@ -561,9 +577,10 @@ public final class ZfsArc {
     // ---- allocation (arc_get_data_impl) and adaptation ----
 
     /**
-     * {@code arc_hdr_alloc_abd} → {@code arc_get_data_impl}: adapt (if asked), wait for eviction,
-     * account the new data, and grow {@code arc_p} for anonymous data while the size is certainly
-     * below the target (the upper-bound check of commit c1b5801bb5).
+     * {@code arc_hdr_alloc_abd} or {@code arc_get_data_buf} → {@code arc_get_data_impl}: adapt (if
+     * asked), wait for eviction, account the new data, and grow {@code arc_p} for anonymous data
+     * while the size is certainly below the target (the upper-bound check of commit c1b5801bb5).
+     * Used for a header's data and for the private copy of a second buffer.
      */
     private void allocate(Header h, boolean doAdapt) {
         ArcState state = h.state;
@@ -591,15 +608,20 @@ public final class ZfsArc {
         h.hasData = true;
     }
 
-    /** {@code arc_free_data_impl}: returns a header's data. */
+    /** {@code arc_hdr_free_abd}: frees a header's data ({@code b_pabd}). */
     private void freeData(Header h) {
+        returnData(h);
+        h.hasData = false;
+    }
+
+    /** {@code arc_free_data_impl}: returns one block's worth of data of a header to the system. */
+    private void returnData(Header h) {
         int s = h.state.ordinal();
         if (h.linked) {
             stateEsize[s] -= h.size;
         }
         stateSize[s] -= h.size;
         arcSize -= h.size;
-        h.hasData = false;
     }
 
     /** Quirk #14137: without the fix, {@code arc_p} may grow past {@code arc_c / 2} on anon data. */

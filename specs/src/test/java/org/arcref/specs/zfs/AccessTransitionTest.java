@@ -103,6 +103,21 @@ class AccessTransitionTest {
     }
 
     @Test
+    @DisplayName("c.2: a second hold is a second buffer, a private copy that counts in arc_size until released")
+    void secondHoldAllocatesACopy() {
+        arc.read(1, 1024, ReadKind.DEMAND, true);
+        assertEquals(1024, arc.size(), "the first buffer shares the header's data");
+        arc.read(1, 1024, ReadKind.DEMAND, true);
+        assertEquals(2048, arc.size(), "the second buffer cannot share: arc_get_data_buf allocates a copy");
+        assertEquals(2048, arc.snapshot().state(ArcState.MRU).size());
+        arc.release(1);
+        assertEquals(1024, arc.size(), "releasing a buffer returns the copy");
+        arc.release(1);
+        assertEquals(1024, arc.size());
+        assertEquals(1024, arc.snapshot().state(ArcState.MRU).evictableSize());
+    }
+
+    @Test
     @DisplayName("R11: a write is anonymous until it completes, then it is in MRU")
     void writeThenComplete() {
         assertEquals(Outcome.WRITTEN, arc.write(7, 1024));

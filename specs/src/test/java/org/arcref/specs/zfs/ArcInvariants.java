@@ -60,16 +60,15 @@ final class ArcInvariants {
             sums.put(st, new long[2]);
         }
         for (HeaderSnapshot h : s.headers()) {
-            long accounted = h.state().isGhost() || h.hasData() ? h.size() : 0;
+            long data = h.hasData() ? h.size() * Math.max(1, h.refcount()) : 0;
+            long accounted = h.state().isGhost() ? h.size() : data;
             sums.get(h.state())[0] += accounted;
             if (h.linked()) {
                 sums.get(h.state())[1] += accounted;
             }
-            if (h.hasData()) {
-                resident += h.size();
-            }
+            resident += data;
         }
-        require(s.size() == resident, "R3: arc_size == sum of resident data (" + resident + ")", s);
+        require(s.size() == resident, "R3: arc_size == sum of resident data, one copy per buffer beyond the first (" + resident + ")", s);
         long dataStates = 0;
         for (ArcState st : ArcState.values()) {
             StateSnapshot ss = s.state(st);
@@ -116,12 +115,17 @@ final class ArcInvariants {
         }
         long grown = after.c() - before.c();
         long bytes = 0;
-        if (op instanceof Operation.Read r && outcome != Outcome.HIT_MRU && outcome != Outcome.HIT_MFU) {
-            bytes = r.size();
+        if (op instanceof Operation.Read r) {
+            boolean hit = outcome == Outcome.HIT_MRU || outcome == Outcome.HIT_MFU;
+            boolean alreadyHeld = before.headers().stream().anyMatch(h -> h.key() == r.key() && h.refcount() > 0);
+            if (!hit || r.kind() == org.arcref.zfs.ReadKind.DEMAND && alreadyHeld) {
+                bytes = r.size();
+            }
         } else if (op instanceof Operation.Write w) {
             bytes = w.size();
         }
-        require(bytes > 0, "R12: arc_c grows only in arc_adapt, on an allocation; it grew by " + grown + " on "
+        require(bytes > 0, "R12: arc_c grows only in arc_adapt, on an allocation (a miss, a ghost hit, a write, or the "
+                + "private copy of a second hold); it grew by " + grown + " on "
                 + op.toTraceLine() + " -> " + outcome, after);
         require(grown <= bytes, "R12: arc_c grows by at most the allocation (" + bytes + "), grew by " + grown, after);
         require(!before.noGrow(), "R12: arc_c does not grow while arc_no_grow", after);

@@ -6,10 +6,9 @@ import org.arcref.policy.PageCache;
  * The ZFS ARC spec in page mode: every request advances the clock by one tick and is a demand read,
  * without hold, of a block of one page, on a cache configured by {@link ArcConfig#pages(int, long)}
  * (so {@code arc_c} stays at the capacity, {@code ARC_MINTIME} is one tick, and the evictor runs
- * after each request as a free-running zthr would). Note that ZFS
- * only starts evicting once the size overflows the target by half of
- * {@code MAX(SPA_MAXBLOCKSIZE, arc_c >> 8)}, so the cache briefly holds a few pages more than its
- * capacity, as ZFS does.
+ * after each request as a free-running zthr would). Like ZFS, it only evicts once the size
+ * overflows the target by half of {@code MAX(SPA_MAXBLOCKSIZE, arc_c >> 8)}, so it holds a few pages
+ * more than its capacity (one more up to 256 pages, where that allowance is one page).
  */
 public final class ZfsPageCache implements PageCache {
 

@@ -210,4 +210,26 @@ class AccessTransitionTest {
         assertTrue(s.waiterCounts().isEmpty(), "every waiter was released");
         assertTrue(s.evictCount() > 0);
     }
+
+    @Test
+    @DisplayName("R9(a): a waiter is released by count, mid-pass, while eviction is still needed")
+    void waiterReleasedByCountWhileEvictionStillNeeded() {
+        ZfsArc manual = new ZfsArc(ArcConfig.small(8192, 8192, 2048).withSublists(1)
+                .withEvictorRunsAfterEachOperation(false), MemoryModel.plentiful());
+        for (long k = 0; k < 18; k++) {
+            manual.read(k, 512, ReadKind.PREFETCH, false);
+        }
+        manual.read(100, 512, ReadKind.DEMAND, false);
+        manual.read(101, 512, ReadKind.DEMAND, false);
+        assertEquals(10240, manual.size(), "arc_c + 2 KiB: the next allocation overflows severely");
+        manual.read(200, 512, ReadKind.DEMAND, false);
+        ArcSnapshot s = manual.snapshot();
+        assertEquals(1, s.stats().get(ArcStat.EVICT_WAITS));
+        assertEquals(1024, s.evictCount(), "only the two demand blocks were evictable: the waiter's 1024 bytes");
+        assertTrue(s.waiterCounts().isEmpty());
+        assertTrue(s.evictNeeded(), "released by count (arc_evict_state_impl), not by the evictor giving up: "
+                + "arc_evict_needed is still TRUE because arc_size > arc_c");
+        assertEquals(1, s.stats().get(ArcStat.EVICTOR_RUNS), "one evictor pass ran inline for the waiter");
+        assertEquals(18, s.stats().get(ArcStat.EVICT_SKIP), "it skipped the 18 young prefetches");
+    }
 }

@@ -19,7 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *       (Z4). A cancel is acted on only at a loop boundary: after the work function returns or a sleep ends.</li>
  *   <li>After {@link #cancel()} returns the worker has exited and no check or work runs until {@link #resume()}
  *       (Z1). {@link #waitCycleDone()} returns once the worker has finished an iteration after the call, or has
- *       exited (Z3).</li>
+ *       exited (Z3), even when the worker was still starting at the call (where zthr.c can wait for a later
+ *       wakeup; see the implementation overview).</li>
  *   <li>A check or work function that throws is logged and the worker keeps running (a throwing check counts as
  *       "no work"), so callers of {@link #waitCycleDone()} and {@link #cancel()} never wait forever because of
  *       it. If the worker dies of an {@link Error}, it still releases every waiter on its way out.</li>
@@ -48,6 +49,12 @@ public class Zthr {
      * waiters. Because the check and the sleep happen under one hold of the state lock, and wakeup signals under
      * it, a wakeup cannot fall between them (the lost-wakeup race). On exit (cancel, or an Error escaping) it
      * clears `thread`, `cancel` and `hasWaiters` and signals both conditions, so no caller waits on a dead worker.
+     *
+     * One deviation from zthr.c, found by the model checker: a waiter that arrives while a new worker is still
+     * starting (after create or resume, before its first check) signals `cv` before anyone waits on it. zthr.c's
+     * worker then checks, finds no work and sleeps, and the waiter waits until some later wakeup, for ever if none
+     * comes. Here the worker skips the sleep when a waiter is already registered at that point, so the iteration
+     * ends and releases it. This cannot change when work runs: the check has just run under the same lock hold.
      *
      * Invariants: Z1 thread != null exactly while a worker runs; cancel is true only while a canceller waits for
      * a live worker. Z2 check under the state lock, work without it; wakeup takes only the state lock. Z3 a
@@ -146,7 +153,7 @@ public class Zthr {
                     } finally {
                         stateLock.lock();
                     }
-                } else {
+                } else if (!hasWaiters) {
                     sleep();
                 }
                 if (hasWaiters) {

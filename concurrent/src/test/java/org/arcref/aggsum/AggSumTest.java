@@ -88,19 +88,22 @@ class AggSumTest {
     @DisplayName("A4: compare flushes buckets only until the sign is decided")
     void compareStopsFlushingOnceDecided() throws Exception {
         AggSum sum = AggSum.create(0, new AggSumLayout(64, 0));
+        int adds = 0;
         while (bucketsWithBorrow(sum) < 2) {
             runOnNewThread(() -> sum.add(100));
+            adds++;
         }
-        long adds = sum.counters().slowPathAdds() + sum.counters().fastPathAdds();
-        long v = 100 * adds;
-        long borrowedPerBucket = sum.upperBound() - v;
-        assertEquals(v, sum.lowerBound() + sum.upperBound() - v, "symmetric gap with empty deltas");
-        long target = sum.upperBound() - 1;
-        assertTrue(sum.upperBound() >= target && sum.lowerBound() <= 0, "the pre-check cannot decide");
-        assertEquals(-1, sum.compare(sum.upperBound() - borrowedPerBucket / bucketsWithBorrow(sum) + 1));
-        assertEquals(1, sum.counters().bucketsFlushed(), "one folded bucket decides that V < target");
-        assertEquals(v, sum.value());
-        assertEquals(bucketsWithBorrow(sum), 0, "A4: value leaves every bucket empty");
+        int borrowing = bucketsWithBorrow(sum);
+        AggSumBucket first = firstBucketWithBorrow(sum);
+        long upperAfterFirstFold = sum.upperBound() + first.delta - first.borrowed;
+        long target = upperAfterFirstFold + 1;
+        assertTrue(Long.compareUnsigned(sum.upperBound(), target) >= 0 && sum.lowerBound() <= 0,
+                "the lock-free pre-check must not decide: " + sum + ", target " + target);
+        assertEquals(-1, sum.compare(target));
+        assertEquals(1, sum.counters().bucketsFlushed(), "folding the first bucket decides that V < target");
+        assertEquals(borrowing - 1, bucketsWithBorrow(sum), "the other buckets keep their borrow");
+        assertEquals(100L * adds, sum.value());
+        assertEquals(0, bucketsWithBorrow(sum), "A4: value leaves every bucket empty");
     }
 
     @Test
@@ -162,6 +165,15 @@ class AggSumTest {
             n += b.borrowed != 0 ? 1 : 0;
         }
         return n;
+    }
+
+    private static AggSumBucket firstBucketWithBorrow(AggSum sum) {
+        for (AggSumBucket b : sum.buckets) {
+            if (b.borrowed != 0) {
+                return b;
+            }
+        }
+        throw new IllegalStateException("no bucket has borrowed: " + sum);
     }
 
     private static Thread startThread(Runnable r) {

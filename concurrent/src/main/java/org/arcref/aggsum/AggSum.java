@@ -36,7 +36,7 @@ public class AggSum {
      * Implementation overview.
      *
      * State (fact sheet a.1): a core, guarded by the monitor of `core` (as_lock), holding a lower and an upper
-     * bound; and per-bucket state (AggSumBucket, monitor = asc_lock) holding `delta`, what the bucket has
+     * bound; and per-bucket state (AggSumBucket, with its own lock = asc_lock) holding `delta`, what the bucket has
      * accumulated and not folded into the core, and `borrowed`, headroom the core has already accounted for.
      *
      * Invariants, kept by every operation (fact sheet f):
@@ -50,11 +50,11 @@ public class AggSum {
      *   A6  slow path: the new borrow is |d| << (4 + shift) if that is >= the old borrow, otherwise the old
      *       borrow shrinks by a quarter of the excess (C truncating division); the bucket's delta becomes 0 and
      *       the whole delta goes into both core bounds.
-     *   A7  lock order core -> bucket; the fast path takes only the bucket's monitor.
+     *   A7  lock order core -> bucket; the fast path takes only the bucket's lock.
      *
-     * add (aggsum_add): under the bucket monitor, if delta + d stays within [-B, B] it is kept in the bucket and
+     * add (aggsum_add): under the bucket lock, if delta + d stays within [-B, B] it is kept in the bucket and
      * the core is untouched (fast path). Otherwise the slow path takes the core lock, recomputes the borrow (A6),
-     * then under the bucket monitor folds the bucket's delta into the caller's and zeroes it, and finally stores
+     * then under the bucket lock folds the bucket's delta into the caller's and zeroes it, and finally stores
      * both bounds. Because the fast-path check and the slow path are separate critical sections, another thread
      * may change the bucket in between; that is harmless since the slow path folds whatever the bucket holds.
      * `borrowed` is written only with both locks held, so the slow path may read it under the core lock alone.
@@ -68,8 +68,9 @@ public class AggSum {
      * Buckets: Java has no CPU id, so a thread picks its bucket from a stable hash of its thread id (a per-thread
      * probe, as Striped64 uses one), mapped onto the buckets by a multiply-shift range reduction. The bucket is
      * only a contention hint; correctness rests on the locks, so any thread may use any bucket. Buckets are
-     * padded (AggSumBucket). Monitors rather than ReentrantLock: uncontended, both cost one CAS to enter, and the
-     * monitor shares the cache line with the fields it guards.
+     * padded (AggSumBucket). The bucket lock is a small spin lock (AggSumBucket): one CAS to take it and one
+     * release store to drop it, against two atomics for a monitor or a ReentrantLock; the critical sections are a
+     * few loads and stores, never blocking. The core lock is a monitor: it guards the slow paths and flushes.
      *
      * Bounds are volatile: a read is a plain load on x86 and is ordered with the slow path's stores, which is what
      * A5 needs. Counters for experiments are plain fields under the lock already held (fast-path adds per bucket,
@@ -133,8 +134,8 @@ public class AggSum {
     }
 
     /**
-     * {@code aggsum_add(as, delta)}: adds {@code delta} (negative to subtract). Takes only the bucket's monitor
-     * while the bucket's borrow covers it, otherwise the core lock and then the bucket's monitor.
+     * {@code aggsum_add(as, delta)}: adds {@code delta} (negative to subtract). Takes only the bucket's lock
+     * while the bucket's borrow covers it, otherwise the core lock and then the bucket's lock.
      */
     public void add(long delta) {
         if (exact) {
@@ -142,14 +143,15 @@ public class AggSum {
             return;
         }
         AggSumBucket bucket = bucketOfCurrentThread();
-        synchronized (bucket) {
-            long newDelta = bucket.delta + delta;
-            if (withinBorrow(newDelta, bucket.borrowed)) {
-                bucket.delta = newDelta;
-                bucket.fastPathAdds++;
-                return;
-            }
+        bucket.lock();
+        long newDelta = bucket.delta + delta;
+        if (withinBorrow(newDelta, bucket.borrowed)) {
+            bucket.delta = newDelta;
+            bucket.fastPathAdds++;
+            bucket.unlock();
+            return;
         }
+        bucket.unlock();
         borrowAndAdd(bucket, delta);
     }
 
@@ -167,12 +169,11 @@ public class AggSum {
         synchronized (core) {
             long old = bucket.borrowed;
             borrow = AggSumLayout.borrowChange(borrow, old);
-            long total;
-            synchronized (bucket) {
-                total = delta + bucket.delta;
-                bucket.delta = 0;
-                bucket.borrowed = old + borrow;
-            }
+            bucket.lock();
+            long total = delta + bucket.delta;
+            bucket.delta = 0;
+            bucket.borrowed = old + borrow;
+            bucket.unlock();
             lowerBound = lowerBound + total - borrow;
             upperBound = upperBound + total + borrow;
             slowPathAdds++;
@@ -264,12 +265,12 @@ public class AggSum {
             if (bucket.borrowed == 0) {
                 continue;
             }
-            synchronized (bucket) {
-                lb += bucket.delta + bucket.borrowed;
-                ub += bucket.delta - bucket.borrowed;
-                bucket.delta = 0;
-                bucket.borrowed = 0;
-            }
+            bucket.lock();
+            lb += bucket.delta + bucket.borrowed;
+            ub += bucket.delta - bucket.borrowed;
+            bucket.delta = 0;
+            bucket.borrowed = 0;
+            bucket.unlock();
             bucketsFlushed++;
             if (untilDecided && (Long.compareUnsigned(ub, target) < 0
                     || (lb > 0 && Long.compareUnsigned(lb, target) > 0))) {
@@ -296,13 +297,13 @@ public class AggSum {
         return exact;
     }
 
-    /** A snapshot of the event counters; takes the core lock and each bucket's monitor in turn. */
+    /** A snapshot of the event counters; takes each bucket's lock in turn, then the core lock. */
     public AggSumCounters counters() {
         long fast = 0;
         for (AggSumBucket bucket : buckets) {
-            synchronized (bucket) {
-                fast += bucket.fastPathAdds;
-            }
+            bucket.lock();
+            fast += bucket.fastPathAdds;
+            bucket.unlock();
         }
         synchronized (core) {
             return new AggSumCounters(fast, slowPathAdds, valueCalls.sum(), compareCalls.sum(), bucketsFlushed);

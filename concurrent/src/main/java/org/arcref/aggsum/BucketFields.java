@@ -5,13 +5,15 @@ package org.arcref.aggsum;
  * out after them (HotSpot places a superclass's fields before its subclass's).
  */
 abstract class BucketFields {
-    /** {@code asc_delta}: the change this bucket holds and the core bounds do not. Guarded by the bucket's monitor. */
+    /** {@code asc_lock}: 0 when free, 1 when held; accessed only through {@link AggSumBucket}'s VarHandle. */
+    int locked;
+    /** {@code asc_delta}: the change this bucket holds and the core bounds do not. Guarded by the bucket lock. */
     long delta;
     /**
      * {@code asc_borrowed}: the headroom borrowed from the core, in both directions. Written only with the core
-     * lock and the bucket's monitor both held, so either one suffices to read it.
+     * lock and the bucket lock both held, so either one suffices to read it.
      */
     long borrowed;
-    /** Fast-path adds through this bucket, for experiments. Guarded by the bucket's monitor. */
+    /** Fast-path adds through this bucket, for experiments. Guarded by the bucket lock. */
     long fastPathAdds;
 }

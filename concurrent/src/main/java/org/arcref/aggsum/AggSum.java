@@ -1,0 +1,317 @@
+package org.arcref.aggsum;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A counter that many threads add to cheaply and that can be read as a pair of bounds or, at a price, exactly:
+ * the OpenZFS 2.1 {@code aggsum_t} ({@code module/zfs/aggsum.c}), which holds {@code arc_size}.
+ *
+ * <h2>Contract</h2>
+ * Let V be the sum of the initial value and of the deltas of all {@link #add adds} that completed.
+ * <ul>
+ *   <li>{@link #lowerBound()} ≤ V ≤ {@link #upperBound()} (lower bound signed, upper bound unsigned) with respect
+ *       to every add that completed before the read began; an add still in flight may or may not be reflected
+ *       (A5). The two reads are <em>not</em> a consistent pair: reading one and then the other may combine bounds
+ *       from different moments.</li>
+ *   <li>The gap {@code upperBound() - lowerBound()} is twice the sum of the amounts the buckets have borrowed
+ *       (A2). A bucket borrows at most {@code |δ| << (4 + bucketShift)} for the largest delta δ of its recent
+ *       slow-path adds, so the gap is at most {@code 2 · numBuckets · (δmax << (4 + bucketShift))}.</li>
+ *   <li>{@link #value()} returns V exactly and {@link #compare(long)} the exact sign of V − target (target
+ *       unsigned); both are linearizable, serialised by the core lock, and both flush buckets, which makes the
+ *       next add on each flushed bucket take the slow path (A4).</li>
+ *   <li>Bounds, value and compare are cheap to <em>read</em> in the order listed and expensive in the reverse
+ *       order; adds are cheap while they stay within their bucket's borrow.</li>
+ * </ul>
+ * Arithmetic mirrors the C code: the lower bound is a signed 64-bit value, the upper bound, {@code value()} and
+ * the compare target are unsigned ({@link Long#compareUnsigned}); deltas wrap around as two's-complement longs.
+ *
+ * <p>An {@linkplain #exact exact} aggsum never borrows: every add updates both bounds under the core lock, so
+ * the bounds are always equal to V. It exists for differential tests against a sequential spec.
+ *
+ * <p>The class cannot be subclassed outside its package; {@link #withinBorrow} and {@link #compareLocked} are
+ * package-private seams through which tests build deliberately broken variants.
+ */
+public class AggSum {
+    /*
+     * Implementation overview.
+     *
+     * State (fact sheet a.1): a core, guarded by the monitor of `core` (as_lock), holding a lower and an upper
+     * bound; and per-bucket state (AggSumBucket, monitor = asc_lock) holding `delta`, what the bucket has
+     * accumulated and not folded into the core, and `borrowed`, headroom the core has already accounted for.
+     *
+     * Invariants, kept by every operation (fact sheet f):
+     *   A1  for every bucket |delta| <= borrowed.
+     *   A2  under the core lock: lower = V - sum(delta_b + borrowed_b), upper = V + sum(borrowed_b - delta_b);
+     *       hence lower <= V <= upper and upper - lower = 2 * sum(borrowed_b).
+     *   A3  lower == upper exactly when every bucket has borrowed == 0 and delta == 0.
+     *   A4  value() returns V and leaves lower == upper == V with all buckets empty; compare() returns the exact
+     *       sign, flushing buckets in index order only until the sign is decided.
+     *   A5  the lock-free bound reads are valid for every add that completed before the read.
+     *   A6  slow path: the new borrow is |d| << (4 + shift) if that is >= the old borrow, otherwise the old
+     *       borrow shrinks by a quarter of the excess (C truncating division); the bucket's delta becomes 0 and
+     *       the whole delta goes into both core bounds.
+     *   A7  lock order core -> bucket; the fast path takes only the bucket's monitor.
+     *
+     * add (aggsum_add): under the bucket monitor, if delta + d stays within [-B, B] it is kept in the bucket and
+     * the core is untouched (fast path). Otherwise the slow path takes the core lock, recomputes the borrow (A6),
+     * then under the bucket monitor folds the bucket's delta into the caller's and zeroes it, and finally stores
+     * both bounds. Because the fast-path check and the slow path are separate critical sections, another thread
+     * may change the bucket in between; that is harmless since the slow path folds whatever the bucket holds.
+     * `borrowed` is written only with both locks held, so the slow path may read it under the core lock alone.
+     *
+     * value / compare: take the core lock and fold every bucket that has borrowed != 0 (a bucket with
+     * borrowed == 0 has delta == 0 by A1) into local copies of the bounds, zeroing it, then store the bounds once.
+     * compare first tries to decide from the lock-free bounds (a.7 steps 1-2) and stops folding as soon as the
+     * sign is decided; its final test lacks the `lower > 0` guard of the others, exactly as in 2.1, so a negative
+     * V (an accounting underflow) compares as a huge unsigned value.
+     *
+     * Buckets: Java has no CPU id, so a thread picks its bucket from a stable hash of its thread id (a per-thread
+     * probe, as Striped64 uses one), mapped onto the buckets by a multiply-shift range reduction. The bucket is
+     * only a contention hint; correctness rests on the locks, so any thread may use any bucket. Buckets are
+     * padded (AggSumBucket). Monitors rather than ReentrantLock: uncontended, both cost one CAS to enter, and the
+     * monitor shares the cache line with the fields it guards.
+     *
+     * Bounds are volatile: a read is a plain load on x86 and is ordered with the slow path's stores, which is what
+     * A5 needs. Counters for experiments are plain fields under the lock already held (fast-path adds per bucket,
+     * slow paths and flushed buckets under the core lock) except the call counts of value and compare, which can
+     * return before taking any lock and use LongAdders.
+     */
+
+    /** The layout ({@code as_numbuckets}, {@code as_bucketshift}). */
+    private final AggSumLayout layout;
+    /** No borrowing: every add goes to the core. */
+    private final boolean exact;
+    /** {@code as_buckets}; empty in exact mode. */
+    final AggSumBucket[] buckets;
+    /** {@code as_lock}: its monitor guards the core and the writes of every bucket's borrow. */
+    final Object core = new Object();
+    /** {@code as_lower_bound}, signed. Written only under the core lock. */
+    private volatile long lowerBound;
+    /** {@code as_upper_bound}, unsigned. Written only under the core lock. */
+    private volatile long upperBound;
+    /** Slow-path adds; guarded by the core lock. */
+    private long slowPathAdds;
+    /** Buckets folded by value and compare; guarded by the core lock. */
+    private long bucketsFlushed;
+    private final LongAdder valueCalls = new LongAdder();
+    private final LongAdder compareCalls = new LongAdder();
+
+    AggSum(long initialValue, AggSumLayout layout, boolean exact) {
+        if (layout == null) {
+            throw new IllegalArgumentException("layout must not be null");
+        }
+        this.layout = layout;
+        this.exact = exact;
+        this.buckets = new AggSumBucket[exact ? 0 : layout.numBuckets()];
+        for (int i = 0; i < buckets.length; i++) {
+            buckets[i] = new AggSumBucket();
+        }
+        this.lowerBound = initialValue;
+        this.upperBound = initialValue;
+    }
+
+    /**
+     * {@code aggsum_init(as, value)} with the bucket layout of this machine ({@link AggSumLayout#forThisMachine()}).
+     */
+    public static AggSum create(long initialValue) {
+        return new AggSum(initialValue, AggSumLayout.forThisMachine(), false);
+    }
+
+    /**
+     * {@code aggsum_init(as, value)} with a given layout, e.g. {@link AggSumLayout#forCpus(int)} to model another
+     * machine or {@link AggSumLayout#singleBucket()} to make every thread share one bucket.
+     *
+     * @throws IllegalArgumentException if {@code layout} is null
+     */
+    public static AggSum create(long initialValue, AggSumLayout layout) {
+        return new AggSum(initialValue, layout, false);
+    }
+
+    /** An aggsum that never borrows: its bounds always equal its exact value. For differential tests. */
+    public static AggSum exact(long initialValue) {
+        return new AggSum(initialValue, AggSumLayout.singleBucket(), true);
+    }
+
+    /**
+     * {@code aggsum_add(as, delta)}: adds {@code delta} (negative to subtract). Takes only the bucket's monitor
+     * while the bucket's borrow covers it, otherwise the core lock and then the bucket's monitor.
+     */
+    public void add(long delta) {
+        if (exact) {
+            addToCore(delta);
+            return;
+        }
+        AggSumBucket bucket = bucketOfCurrentThread();
+        synchronized (bucket) {
+            long newDelta = bucket.delta + delta;
+            if (withinBorrow(newDelta, bucket.borrowed)) {
+                bucket.delta = newDelta;
+                bucket.fastPathAdds++;
+                return;
+            }
+        }
+        borrowAndAdd(bucket, delta);
+    }
+
+    /**
+     * The fast path's test in {@code aggsum_add}: {@code -B <= d + delta <= B}. A seam for tests; production code
+     * never overrides it.
+     */
+    boolean withinBorrow(long newDelta, long borrowed) {
+        return newDelta <= borrowed && newDelta >= -borrowed;
+    }
+
+    /** The slow path of {@code aggsum_add}: re-borrow (A6), fold the bucket into the core bounds. */
+    private void borrowAndAdd(AggSumBucket bucket, long delta) {
+        long borrow = layout.borrowFor(delta);
+        synchronized (core) {
+            long old = bucket.borrowed;
+            borrow = AggSumLayout.borrowChange(borrow, old);
+            long total;
+            synchronized (bucket) {
+                total = delta + bucket.delta;
+                bucket.delta = 0;
+                bucket.borrowed = old + borrow;
+            }
+            lowerBound = lowerBound + total - borrow;
+            upperBound = upperBound + total + borrow;
+            slowPathAdds++;
+        }
+    }
+
+    private void addToCore(long delta) {
+        synchronized (core) {
+            lowerBound = lowerBound + delta;
+            upperBound = upperBound + delta;
+            slowPathAdds++;
+        }
+    }
+
+    private AggSumBucket bucketOfCurrentThread() {
+        long probe = (Thread.currentThread().getId() * 0x9E37_79B9_7F4A_7C15L) >>> 32;
+        return buckets[(int) ((probe * buckets.length) >>> 32)];
+    }
+
+    /**
+     * {@code aggsum_lower_bound}: a lock-free read of the signed lower bound, valid for every add that completed
+     * before the call (A5).
+     */
+    public long lowerBound() {
+        return lowerBound;
+    }
+
+    /**
+     * {@code aggsum_upper_bound}: a lock-free read of the upper bound, an unsigned value, valid for every add that
+     * completed before the call (A5). Not consistent with a separate {@link #lowerBound()} read.
+     */
+    public long upperBound() {
+        return upperBound;
+    }
+
+    /**
+     * {@code aggsum_value}: the exact value, as an unsigned long; linearizable. Flushes every bucket that has
+     * borrowed, so that afterwards both bounds equal the value (A4).
+     */
+    public long value() {
+        valueCalls.increment();
+        synchronized (core) {
+            long lb = lowerBound;
+            if (lb == upperBound) {
+                return lb;
+            }
+            flushLocked(lb, upperBound, 0, false);
+            return lowerBound;
+        }
+    }
+
+    /**
+     * {@code aggsum_compare(as, target)}: the exact sign of {@code value() - target}, comparing as unsigned
+     * 64-bit values: -1, 0 or 1; linearizable. Decides from the lock-free bounds when it can, otherwise flushes
+     * buckets in index order until the sign is decided.
+     */
+    public int compare(long target) {
+        compareCalls.increment();
+        long ub = upperBound;
+        if (Long.compareUnsigned(ub, target) < 0) {
+            return -1;
+        }
+        long lb = lowerBound;
+        if (lb > 0 && Long.compareUnsigned(lb, target) > 0) {
+            return 1;
+        }
+        return compareLocked(lb, ub, target);
+    }
+
+    /**
+     * The locked part of {@code aggsum_compare}. It re-reads the core under the lock: {@code seenLower} and
+     * {@code seenUpper}, what the lock-free pre-check saw, may already be stale. They are passed only so that a
+     * test can model the bug of trusting them; production code never overrides this seam.
+     */
+    int compareLocked(long seenLower, long seenUpper, long target) {
+        synchronized (core) {
+            return flushLocked(lowerBound, upperBound, target, true);
+        }
+    }
+
+    /**
+     * With the core lock held: folds the buckets that have borrowed into {@code lb} and {@code ub}, in index
+     * order, stopping early when {@code untilDecided} and the sign against {@code target} is known; stores the
+     * bounds and returns the sign as {@code aggsum_compare} computes it.
+     */
+    int flushLocked(long lb, long ub, long target, boolean untilDecided) {
+        boolean complete = true;
+        for (AggSumBucket bucket : buckets) {
+            if (bucket.borrowed == 0) {
+                continue;
+            }
+            synchronized (bucket) {
+                lb += bucket.delta + bucket.borrowed;
+                ub += bucket.delta - bucket.borrowed;
+                bucket.delta = 0;
+                bucket.borrowed = 0;
+            }
+            bucketsFlushed++;
+            if (untilDecided && (Long.compareUnsigned(ub, target) < 0
+                    || (lb > 0 && Long.compareUnsigned(lb, target) > 0))) {
+                complete = false;
+                break;
+            }
+        }
+        assert !complete || lb == ub : "A3: after a full flush lower == upper, was " + lb + " != " + ub;
+        lowerBound = lb;
+        upperBound = ub;
+        if (Long.compareUnsigned(ub, target) < 0) {
+            return -1;
+        }
+        return Long.compareUnsigned(lb, target) > 0 ? 1 : 0;
+    }
+
+    /** The layout this aggsum was created with ({@code as_numbuckets}, {@code as_bucketshift}). */
+    public AggSumLayout layout() {
+        return layout;
+    }
+
+    /** Whether this aggsum never borrows (see {@link #exact(long)}). */
+    public boolean isExact() {
+        return exact;
+    }
+
+    /** A snapshot of the event counters; takes the core lock and each bucket's monitor in turn. */
+    public AggSumCounters counters() {
+        long fast = 0;
+        for (AggSumBucket bucket : buckets) {
+            synchronized (bucket) {
+                fast += bucket.fastPathAdds;
+            }
+        }
+        synchronized (core) {
+            return new AggSumCounters(fast, slowPathAdds, valueCalls.sum(), compareCalls.sum(), bucketsFlushed);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "AggSum[lower=" + lowerBound + ", upper=" + Long.toUnsignedString(upperBound)
+                + ", buckets=" + buckets.length + ", shift=" + layout.bucketShift() + (exact ? ", exact" : "") + "]";
+    }
+}

@@ -1,0 +1,184 @@
+package org.arcref.aggsum;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class AggSumTest {
+
+    /** Checks A1 and A2 against the exact value {@code v}; call only while no other thread uses {@code sum}. */
+    static void assertInvariants(AggSum sum, long v, String where) {
+        long lowerGap = 0;
+        long upperGap = 0;
+        for (AggSumBucket b : sum.buckets) {
+            assertTrue(Math.abs(b.delta) <= b.borrowed, where + ": A1 |delta| <= borrowed, was " + b.delta
+                    + " and " + b.borrowed);
+            lowerGap += b.delta + b.borrowed;
+            upperGap += b.borrowed - b.delta;
+        }
+        assertEquals(v - lowerGap, sum.lowerBound(), where + ": A2 lower = V - sum(d + B)");
+        assertEquals(v + upperGap, sum.upperBound(), where + ": A2 upper = V + sum(B - d)");
+    }
+
+    @Test
+    @DisplayName("A6: the first add borrows 16 x |delta| and moves both bounds; a covered add stays in the bucket")
+    void slowPathBorrowsThenFastPathStaysInTheBucket() {
+        AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
+        sum.add(10);
+        assertEquals(1000 + 10 - 160, sum.lowerBound());
+        assertEquals(1000 + 10 + 160, sum.upperBound());
+        sum.add(-150);
+        assertEquals(1000 + 10 - 160, sum.lowerBound(), "a fast-path add leaves the core untouched");
+        assertEquals(-150, sum.buckets[0].delta);
+        assertEquals(new AggSumCounters(1, 1, 0, 0, 0), sum.counters());
+        assertInvariants(sum, 860, "after two adds");
+    }
+
+    @Test
+    @DisplayName("A6: a slow path with a smaller delta shrinks the borrow by a quarter of the excess")
+    void slowPathWithSmallerDeltaShrinksTheBorrow() {
+        AggSum sum = AggSum.create(0, AggSumLayout.singleBucket());
+        sum.add(200);
+        sum.add(3190);
+        sum.add(100);
+        assertEquals(3200 - 400, sum.buckets[0].borrowed);
+        assertEquals(0, sum.buckets[0].delta, "the slow path folds the bucket's delta into the core");
+        assertInvariants(sum, 3490, "after the shrink");
+    }
+
+    /**
+     * V stays >= 0: with a negative V the C code's unsigned upper bound is no bound at all (an accounting
+     * underflow), which negativeValueComparesAsHugeUnsigned covers separately.
+     */
+    @Test
+    @DisplayName("A1, A2, A4: random single-threaded adds, values and compares keep the invariants and are exact")
+    void randomSequentialOperationsKeepTheInvariants() {
+        for (long seed = 1; seed <= 200; seed++) {
+            SplittableRandom random = new SplittableRandom(seed);
+            AggSum sum = AggSum.create(random.nextLong(0, 1000), new AggSumLayout(random.nextInt(1, 4),
+                    random.nextInt(0, 3)));
+            long v = sum.lowerBound();
+            for (int step = 0; step < 200; step++) {
+                String where = "seed " + seed + " step " + step;
+                int op = random.nextInt(10);
+                if (op < 7) {
+                    long delta = random.nextLong(-Math.min(v, 5000), 5000);
+                    sum.add(delta);
+                    v += delta;
+                } else if (op < 8) {
+                    assertEquals(v, sum.value(), where + ": A4 value is exact");
+                    assertEquals(sum.lowerBound(), sum.upperBound(), where + ": A4 value leaves lower == upper");
+                } else {
+                    long target = v + random.nextLong(-3, 4);
+                    assertEquals(Integer.signum(Long.compareUnsigned(v, target)), sum.compare(target),
+                            where + ": A4 compare(" + target + ") is the exact unsigned sign");
+                }
+                assertInvariants(sum, v, where);
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("A4: compare flushes buckets only until the sign is decided")
+    void compareStopsFlushingOnceDecided() throws Exception {
+        AggSum sum = AggSum.create(0, new AggSumLayout(64, 0));
+        while (bucketsWithBorrow(sum) < 2) {
+            runOnNewThread(() -> sum.add(100));
+        }
+        long adds = sum.counters().slowPathAdds() + sum.counters().fastPathAdds();
+        long v = 100 * adds;
+        long borrowedPerBucket = sum.upperBound() - v;
+        assertEquals(v, sum.lowerBound() + sum.upperBound() - v, "symmetric gap with empty deltas");
+        long target = sum.upperBound() - 1;
+        assertTrue(sum.upperBound() >= target && sum.lowerBound() <= 0, "the pre-check cannot decide");
+        assertEquals(-1, sum.compare(sum.upperBound() - borrowedPerBucket / bucketsWithBorrow(sum) + 1));
+        assertEquals(1, sum.counters().bucketsFlushed(), "one folded bucket decides that V < target");
+        assertEquals(v, sum.value());
+        assertEquals(bucketsWithBorrow(sum), 0, "A4: value leaves every bucket empty");
+    }
+
+    @Test
+    @DisplayName("a.7: the final test has no lower > 0 guard, so a negative value compares as a huge unsigned one")
+    void negativeValueComparesAsHugeUnsigned() {
+        AggSum sum = AggSum.exact(-5);
+        assertEquals(1, sum.compare(3));
+        assertEquals(0, sum.compare(-5));
+        assertEquals(-1, sum.compare(-4));
+    }
+
+    @Test
+    @DisplayName("D1 support: an exact aggsum never borrows; its bounds always equal its value")
+    void exactModeNeverBorrows() {
+        AggSum sum = AggSum.exact(7);
+        sum.add(5);
+        sum.add(-20);
+        assertEquals(-8, sum.lowerBound());
+        assertEquals(-8, sum.upperBound());
+        assertEquals(new AggSumCounters(0, 2, 0, 0, 0), sum.counters());
+        assertTrue(sum.isExact());
+    }
+
+    @Test
+    @DisplayName("A2, A4, A5: concurrent adds lose nothing and the bounds enclose the value read afterwards")
+    void concurrentAddsLoseNothing() throws Exception {
+        AggSum sum = AggSum.create(0, new AggSumLayout(2, 0));
+        int threads = 4;
+        int perThread = 20_000;
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long seed = t;
+            workers.add(startThread(() -> {
+                await(start);
+                SplittableRandom random = new SplittableRandom(seed);
+                for (int i = 0; i < perThread; i++) {
+                    long delta = random.nextLong(1, 100);
+                    sum.add(delta);
+                    sum.add(-delta + 1);
+                    if (i % 1000 == 0) {
+                        sum.compare(i);
+                    }
+                }
+            }));
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        long v = (long) threads * perThread;
+        assertTrue(sum.lowerBound() <= v && v <= sum.upperBound(), "A5 at quiescence: " + sum);
+        assertInvariants(sum, v, "at quiescence");
+        assertEquals(v, sum.value());
+    }
+
+    private static int bucketsWithBorrow(AggSum sum) {
+        int n = 0;
+        for (AggSumBucket b : sum.buckets) {
+            n += b.borrowed != 0 ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static Thread startThread(Runnable r) {
+        Thread t = new Thread(r);
+        t.start();
+        return t;
+    }
+
+    private static void runOnNewThread(Runnable r) throws InterruptedException {
+        startThread(r).join();
+    }
+
+    private static void await(CyclicBarrier barrier) {
+        try {
+            barrier.await();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

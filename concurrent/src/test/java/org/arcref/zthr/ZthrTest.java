@@ -1,0 +1,248 @@
+package org.arcref.zthr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class ZthrTest {
+    private static final Duration LIMIT = Duration.ofSeconds(10);
+
+    /** Work published by tests: the check says "work" while requested > served; the work serves everything. */
+    private final AtomicInteger requested = new AtomicInteger();
+    private final AtomicInteger served = new AtomicInteger();
+    private final List<Zthr> created = new CopyOnWriteArrayList<>();
+
+    private Zthr counting(String name) {
+        return track(Zthr.create(name, z -> served.get() < requested.get(), z -> served.set(requested.get()),
+                ZthrPriority.DEFCLSYSPRI));
+    }
+
+    private Zthr track(Zthr zthr) {
+        created.add(zthr);
+        return zthr;
+    }
+
+    @AfterEach
+    void cancelAll() {
+        created.forEach(Zthr::cancel);
+    }
+
+    private void request() {
+        requested.incrementAndGet();
+    }
+
+    @Test
+    @DisplayName("Z3, Z5: work published before a wakeup is done by the time waitCycleDone returns")
+    void wakeupRunsTheWork() {
+        Zthr zthr = counting("wakeup");
+        assertTimeoutPreemptively(LIMIT, () -> {
+            request();
+            zthr.wakeup();
+            while (served.get() < 1) {
+                zthr.waitCycleDone();
+            }
+        });
+        assertEquals(1, served.get());
+    }
+
+    @Test
+    @DisplayName("Z2: the check runs with the state lock held, the work without it")
+    void checkHoldsTheStateLockAndWorkDoesNot() {
+        AtomicBoolean checkHeld = new AtomicBoolean();
+        AtomicBoolean workHeld = new AtomicBoolean(true);
+        Zthr zthr = track(Zthr.create("locks", z -> {
+            checkHeld.set(z.stateLock.isHeldByCurrentThread());
+            return served.get() < requested.get();
+        }, z -> {
+            workHeld.set(z.stateLock.isHeldByCurrentThread());
+            served.set(requested.get());
+        }, ZthrPriority.DEFCLSYSPRI));
+        assertTimeoutPreemptively(LIMIT, () -> {
+            request();
+            while (served.get() < 1) {
+                zthr.waitCycleDone();
+            }
+        });
+        assertTrue(checkHeld.get(), "check must hold the state lock");
+        assertFalse(workHeld.get(), "work must not hold the state lock");
+    }
+
+    @Test
+    @DisplayName("Z1: after cancel returns no worker exists and no work runs, even when woken")
+    void cancelStopsTheWorker() throws InterruptedException {
+        Zthr zthr = counting("cancel");
+        assertTimeoutPreemptively(LIMIT, zthr::cancel);
+        assertFalse(zthr.isRunning());
+        request();
+        zthr.wakeup();
+        zthr.waitCycleDone();
+        TimeUnit.MILLISECONDS.sleep(50);
+        assertEquals(0, served.get(), "no work may run after cancel returned");
+    }
+
+    @Test
+    @DisplayName("Z4: resume starts a new worker with the same name and priority; a second resume is a no-op")
+    void resumeRestartsTheWorker() {
+        AtomicReference<Thread> worker = new AtomicReference<>();
+        Zthr zthr = track(Zthr.create("arc_evict", z -> served.get() < requested.get(), z -> {
+            worker.set(Thread.currentThread());
+            served.set(requested.get());
+        }, ZthrPriority.MAXCLSYSPRI));
+        zthr.cancel();
+        zthr.resume();
+        zthr.resume();
+        assertTrue(zthr.isRunning());
+        assertTimeoutPreemptively(LIMIT, () -> {
+            request();
+            while (served.get() < 1) {
+                zthr.waitCycleDone();
+            }
+        });
+        assertEquals("arc_evict", worker.get().getName());
+        assertEquals(Thread.MAX_PRIORITY, worker.get().getPriority());
+        assertTrue(worker.get().isDaemon());
+    }
+
+    @Test
+    @DisplayName("Z2: wakeup never blocks behind a cancel waiting for long work")
+    void wakeupDoesNotBlockBehindCancel() throws Exception {
+        CountDownLatch inWork = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Zthr zthr = track(Zthr.create("slow", z -> served.get() < requested.get(), z -> {
+            inWork.countDown();
+            awaitQuietly(release);
+            served.set(requested.get());
+        }, ZthrPriority.DEFCLSYSPRI));
+        request();
+        zthr.wakeup();
+        assertTrue(inWork.await(10, TimeUnit.SECONDS));
+        Thread canceller = new Thread(zthr::cancel);
+        canceller.start();
+        while (canceller.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+        assertTimeoutPreemptively(Duration.ofSeconds(2), zthr::wakeup, "wakeup blocked behind cancel");
+        release.countDown();
+        canceller.join(10_000);
+        assertFalse(canceller.isAlive(), "cancel returns once the work returns");
+        assertFalse(zthr.isRunning());
+    }
+
+    @Test
+    @DisplayName("Z5: a timer zthr re-checks at least every maxSleep without any wakeup")
+    void timerRechecksWithoutWakeup() throws InterruptedException {
+        AtomicInteger checks = new AtomicInteger();
+        track(Zthr.createTimer("arc_reap", z -> checks.incrementAndGet() < 0, z -> { },
+                TimeUnit.MILLISECONDS.toNanos(10), ZthrPriority.MINCLSYSPRI));
+        TimeUnit.MILLISECONDS.sleep(300);
+        assertTrue(checks.get() >= 3, "expected periodic checks, saw " + checks.get());
+    }
+
+    @Test
+    @DisplayName("Z3: a work or check function that throws is logged and the zthr keeps serving")
+    void throwingCallbacksDoNotStopTheWorker() {
+        AtomicInteger calls = new AtomicInteger();
+        Zthr zthr = track(Zthr.create("throws", z -> {
+            if (requested.get() == 1 && calls.getAndIncrement() == 0) {
+                throw new IllegalStateException("check failure injected by the test");
+            }
+            return served.get() < requested.get();
+        }, z -> {
+            served.incrementAndGet();
+            throw new IllegalStateException("work failure injected by the test");
+        }, ZthrPriority.DEFCLSYSPRI));
+        assertTimeoutPreemptively(LIMIT, () -> {
+            request();
+            zthr.waitCycleDone();
+            while (served.get() < 1) {
+                zthr.waitCycleDone();
+            }
+            request();
+            while (served.get() < 2) {
+                zthr.waitCycleDone();
+            }
+            zthr.cancel();
+        });
+        assertEquals(2, served.get());
+    }
+
+    @Test
+    @DisplayName("Z4, B1: destroy requires a cancelled zthr; resume after destroy is rejected")
+    void destroyRequiresCancel() {
+        Zthr zthr = counting("destroy");
+        IllegalStateException running = assertThrows(IllegalStateException.class, zthr::destroy);
+        assertEquals("zthr destroy must be cancelled before destroy, but it is running", running.getMessage());
+        zthr.cancel();
+        zthr.destroy();
+        assertThrows(IllegalStateException.class, zthr::resume);
+    }
+
+    @Test
+    @DisplayName("B1: isCancelled and hasWaiters are only for the zthr's own thread, cancel only for others")
+    void threadRestrictionsAreEnforced() {
+        AtomicReference<Throwable> fromWorker = new AtomicReference<>();
+        AtomicBoolean ownCalls = new AtomicBoolean();
+        Zthr zthr = track(Zthr.create("own", z -> served.get() < requested.get(), z -> {
+            z.isCancelled();
+            z.hasWaiters();
+            ownCalls.set(true);
+            try {
+                z.cancel();
+            } catch (IllegalStateException e) {
+                fromWorker.set(e);
+            }
+            served.set(requested.get());
+        }, ZthrPriority.DEFCLSYSPRI));
+        assertThrows(IllegalStateException.class, zthr::isCancelled);
+        assertThrows(IllegalStateException.class, zthr::hasWaiters);
+        assertTimeoutPreemptively(LIMIT, () -> {
+            request();
+            zthr.wakeup();
+            while (served.get() < 1) {
+                Thread.onSpinWait();
+            }
+        });
+        assertTrue(ownCalls.get());
+        assertEquals("cancel must not be called from the thread of zthr own", fromWorker.get().getMessage());
+    }
+
+    @Test
+    @DisplayName("B1: null arguments and a negative timer are rejected with the argument's name")
+    void badArgumentsAreRejected() {
+        assertEquals("checkFunc must not be null", assertThrows(IllegalArgumentException.class,
+                () -> Zthr.create("x", null, z -> { }, ZthrPriority.DEFCLSYSPRI)).getMessage());
+        assertEquals("maxSleepNanos must be >= 0 (0 = no timer), was -1", assertThrows(IllegalArgumentException.class,
+                () -> Zthr.createTimer("x", z -> false, z -> { }, -1, ZthrPriority.DEFCLSYSPRI)).getMessage());
+    }
+
+    @Test
+    @DisplayName("#12397: the priority levels map to Java priorities 1, 5 and 10; the policy is described")
+    void priorityLevelsMapToJavaPriorities() {
+        assertEquals(1, ZthrPriority.MINCLSYSPRI.javaPriority());
+        assertEquals(5, ZthrPriority.DEFCLSYSPRI.javaPriority());
+        assertEquals(10, ZthrPriority.MAXCLSYSPRI.javaPriority());
+        assertTrue(PriorityPolicy.describe().startsWith("zthr priorities: "), PriorityPolicy.describe());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

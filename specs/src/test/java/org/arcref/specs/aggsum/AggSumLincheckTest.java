@@ -1,0 +1,78 @@
+package org.arcref.specs.aggsum;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.arcref.aggsum.AggSum;
+import org.arcref.aggsum.AggSumLayout;
+import org.arcref.aggsum.SkippedBoundCheckAggSum;
+import org.arcref.aggsum.StaleBoundCompareAggSum;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.StressOptions;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A4: {@code add}, {@code value} and {@code compare} of {@link AggSum} are linearizable with respect to a
+ * counter, and A2/A5 hold at quiescence ({@link AggSumOperations}); and the same checks catch the deliberately
+ * broken variants.
+ */
+class AggSumLincheckTest {
+
+    private static ModelCheckingOptions modelChecking() {
+        return new ModelCheckingOptions().iterations(20).invocationsPerIteration(1000).threads(2).actorsPerThread(3)
+                .sequentialSpecification(SequentialCounter.class);
+    }
+
+    private static StressOptions stress() {
+        return new StressOptions().iterations(10).invocationsPerIteration(1000).threads(2).actorsPerThread(3)
+                .sequentialSpecification(SequentialCounter.class);
+    }
+
+    @Test
+    @DisplayName("A4, A5: aggsum is linearizable to a counter under model checking")
+    void linearizableUnderModelChecking() {
+        modelChecking().check(AggSumOperations.class);
+    }
+
+    @Test
+    @DisplayName("A4, A5: aggsum is linearizable to a counter under stress")
+    void linearizableUnderStress() {
+        stress().check(AggSumOperations.class);
+    }
+
+    @Test
+    @DisplayName("A1, A5: model checking catches a fast path that skips the bound check")
+    void modelCheckingCatchesSkippedBoundCheck() {
+        assertCaught(SkippedBoundCheck.class);
+    }
+
+    @Test
+    @DisplayName("A2, A4: model checking catches a compare that trusts a stale bound")
+    void modelCheckingCatchesStaleBoundCompare() {
+        assertCaught(StaleBoundCompare.class);
+    }
+
+    /** Model checking must report results that no sequential counter could produce (no minimisation: slow). */
+    private static void assertCaught(Class<? extends AggSumOperations> broken) {
+        AssertionError failure = assertThrows(AssertionError.class,
+                () -> modelChecking().minimizeFailedScenario(false).check(broken));
+        assertTrue(failure.getMessage().contains("Invalid execution results"), failure.getMessage());
+    }
+
+    /** The scenario on {@link SkippedBoundCheckAggSum}. */
+    public static class SkippedBoundCheck extends AggSumOperations {
+        @Override
+        protected AggSum newSum(long initialValue, AggSumLayout layout) {
+            return SkippedBoundCheckAggSum.create(initialValue, layout);
+        }
+    }
+
+    /** The scenario on {@link StaleBoundCompareAggSum}. */
+    public static class StaleBoundCompare extends AggSumOperations {
+        @Override
+        protected AggSum newSum(long initialValue, AggSumLayout layout) {
+            return StaleBoundCompareAggSum.create(initialValue, layout);
+        }
+    }
+}

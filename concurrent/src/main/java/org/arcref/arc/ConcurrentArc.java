@@ -882,7 +882,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         switch (overflowLevel()) {
             case NONE -> {
             }
-            case SOME -> waiters.requestEvictionUnlocked();
+            case SOME -> waiters.ensureEvicting();
             case SEVERE -> {
                 EvictWaiters.Waiter w = waiters.enqueue(amount);
                 bump(ArcStat.EVICT_WAITS);

@@ -25,7 +25,8 @@ import org.arcref.zfs.MemoryModel;
  *   <li>{@link #evictNeeded()} is a volatile read without the lock: the evict zthr's check function uses it, and
  *       must not take {@code arc_evict_lock}, which is ordered before the zthr's state lock (R10).</li>
  * </ul>
- * The class cannot be subclassed outside its package; {@link #waiterCount} is a seam for a broken test variant.
+ * The class cannot be subclassed outside its package; {@link #waiterCount} and {@link #ensureEvicting} are seams
+ * for broken test variants.
  */
 class EvictWaiters {
     /*
@@ -74,8 +75,12 @@ class EvictWaiters {
         return evictNeeded;
     }
 
-    /** The {@code ARC_OVF_SOME} path: sets {@code arc_evict_needed} and wakes the evictor, without the lock. */
-    void requestEvictionUnlocked() {
+    /**
+     * Sets {@code arc_evict_needed} and wakes the evictor unless eviction is already needed: the {@code ARC_OVF_SOME}
+     * path (without the lock, deliberately racy as in 2.1.1) and a waiter arriving at an empty queue (with it). A
+     * package-private seam through which tests build the lost-wakeup variant.
+     */
+    void ensureEvicting() {
         if (!evictNeeded) {
             evictNeeded = true;
             wakeEvictor.run();
@@ -105,9 +110,8 @@ class EvictWaiters {
             long last = 0;
             if (!queue.isEmpty()) {
                 last = queue.peekLast().count;
-            } else if (!evictNeeded) {
-                evictNeeded = true;
-                wakeEvictor.run();
+            } else {
+                ensureEvicting();
             }
             Waiter w = new Waiter(waiterCount(last, evictCount, amount), lock.newCondition());
             if (!shutDown) {

@@ -26,4 +26,17 @@ public final class BrokenArcs {
             }
         });
     }
+
+    /**
+     * The lost-wakeup pattern (#3616): an eviction waiter goes to sleep without making sure the evictor was told
+     * there is work ({@code arc_evict_needed} set and the zthr woken), and the overflow path does not tell it
+     * either; unless something else wakes the evictor, the waiter sleeps for ever.
+     */
+    public static <V> ConcurrentArc<V> lostWakeup(ArcConfig config, MemoryModel memory, ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+            @Override
+            void ensureEvicting() {
+            }
+        });
+    }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import org.arcref.aggsum.AggSum;
 import org.arcref.random.SplitMix64;
 import org.arcref.zfs.AdjustableMemory;
@@ -77,7 +78,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * AggSum; arcs_size and arcs_esize are AtomicLongs, exact at every moment (ZFS uses zfs_refcount_t, an
      * atomic counter): they are read on every allocation (arc_p growth) and every eviction target, where
      * LongAdder's sum() would cost a walk over its cells for no gain at this update rate. arc_c and arc_p are
-     * AtomicLongs updated by CAS loops, so each update is atomic (ZFS's can lose updates) but the pair is not.
+     * AtomicLongs: every arc_p update and arc_adapt's growth of arc_c are atomic read-modify-writes (ZFS's plain
+     * stores can lose them); arc_reduce_target_size sets arc_c outright from the value it read, so a growth racing
+     * it may be overwritten, as in ZFS; the pair (arc_c, arc_p) is never updated together.
      * arc_evict_count, arc_evict_needed, arc_need_free and the waiter list are in EvictWaiters under
      * arc_evict_lock.
      *
@@ -220,16 +223,13 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         ArcArguments.requireHoldAllowed(kind, hold);
         requireNonNull("loader", loader);
         requireOpen();
-        ReentrantLock lock = hashTable.lockFor(key);
-        Outcome outcome;
-        V value;
-        lock.lock();
-        try {
+        ReadResult<V> result = underHashLock(key, () -> {
             ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
             ArcHeader<V> h = hashTable.get(key);
             if (h != null) {
                 ArcArguments.requireCachedSize(key, h.size, size);
             }
+            Outcome outcome;
             if (h != null && !h.state.isGhost()) {
                 outcome = hit(h, kind);
             } else {
@@ -252,11 +252,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             if (kind == ReadKind.DEMAND && !hold) {
                 removeReference(h);
             }
-            value = h.value;
-        } finally {
-            lock.unlock();
-        }
-        return new ReadResult<>(afterOperation(outcome), value);
+            return new ReadResult<>(outcome, h.value);
+        });
+        afterOperation(result.outcome());
+        return result;
     }
 
     /**
@@ -274,9 +273,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         ArcArguments.requireBlockSize(size, config);
         requireNonNull("value", value);
         requireOpen();
-        ReentrantLock lock = hashTable.lockFor(key);
-        lock.lock();
-        try {
+        return afterOperation(underHashLock(key, () -> {
             ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
             ArcHeader<V> existing = hashTable.get(key);
             ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
@@ -285,10 +282,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             pendingWrites.put(key, h);
             allocate(h, true);
             addReference(h);
-        } finally {
-            lock.unlock();
-        }
-        return afterOperation(Outcome.WRITTEN);
+            return Outcome.WRITTEN;
+        }));
     }
 
     /**
@@ -303,9 +298,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public Outcome completeWrite(long key, boolean hold) {
         requireOpen();
-        ReentrantLock lock = hashTable.lockFor(key);
-        lock.lock();
-        try {
+        return afterOperation(underHashLock(key, () -> {
             ArcHeader<V> h = pendingWrites.get(key);
             ArcArguments.requirePending(key, h != null);
             pendingWrites.remove(key);
@@ -314,10 +307,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             if (!hold) {
                 removeReference(h);
             }
-        } finally {
-            lock.unlock();
-        }
-        return afterOperation(Outcome.WRITE_COMPLETED);
+            return Outcome.WRITE_COMPLETED;
+        }));
     }
 
     /**
@@ -330,16 +321,12 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public Outcome release(long key) {
         requireOpen();
-        ReentrantLock lock = hashTable.lockFor(key);
-        lock.lock();
-        try {
+        return afterOperation(underHashLock(key, () -> {
             ArcHeader<V> h = hashTable.get(key);
             ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
             removeReference(h);
-        } finally {
-            lock.unlock();
-        }
-        return afterOperation(Outcome.RELEASED);
+            return Outcome.RELEASED;
+        }));
     }
 
     /**
@@ -352,27 +339,20 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public Outcome free(long key) {
         requireOpen();
-        ReentrantLock lock = hashTable.lockFor(key);
-        Outcome outcome;
-        lock.lock();
-        try {
+        return afterOperation(underHashLock(key, () -> {
             ArcHeader<V> pending = pendingWrites.remove(key);
             ArcHeader<V> h = hashTable.get(key);
             if (pending != null) {
                 freeData(pending);
-                outcome = Outcome.FREED;
+                return Outcome.FREED;
             } else if (h == null) {
-                outcome = Outcome.NOT_CACHED;
+                return Outcome.NOT_CACHED;
             } else if (h.refcount > 0) {
-                outcome = Outcome.FREE_SKIPPED_HELD;
-            } else {
-                destroy(h);
-                outcome = Outcome.FREED;
+                return Outcome.FREE_SKIPPED_HELD;
             }
-        } finally {
-            lock.unlock();
-        }
-        return afterOperation(outcome);
+            destroy(h);
+            return Outcome.FREED;
+        }));
     }
 
     /**
@@ -382,14 +362,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @return the cached value (MRU or MFU), or null if the key is not cached with data
      */
     public V lookup(long key) {
-        ReentrantLock lock = hashTable.lockFor(key);
-        lock.lock();
-        try {
+        return underHashLock(key, () -> {
             ArcHeader<V> h = hashTable.get(key);
             return h == null || h.state.isGhost() ? null : h.value;
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /**
@@ -550,6 +526,17 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         closed = true;
         evictor.shutdown();
         waiters.shutdown();
+    }
+
+    /** Runs {@code body} holding {@code key}'s hash lock ({@code HDR_LOCK}). */
+    private <T> T underHashLock(long key, Supplier<T> body) {
+        ReentrantLock lock = hashTable.lockFor(key);
+        lock.lock();
+        try {
+            return body.get();
+        } finally {
+            lock.unlock();
+        }
     }
 
     // ---- read paths (arc_read) ----

@@ -21,10 +21,10 @@ import org.arcref.zfs.Outcome;
 /**
  * D1, the exact differential: the {@link ConcurrentArc} in {@linkplain ArcOptions#deterministic() deterministic
  * mode}, driven by one thread with the same random operation sequences as the spec's invariant property (small
- * caches, every operation, quirk switches on and off, both evictor schedules), returns the spec's outcome and
- * the spec's full snapshot after every operation, and every read returns its key's value (N1). A failure prints
- * the configuration and the op trace. The broken variant without {@code MAX} in the waiter count (#11285) must
- * be caught.
+ * caches, every operation, quirk switches on and off, both evictor schedules, both {@code arc_p} growth checks, one
+ * or 2048 hash locks), returns the spec's outcome and the spec's full snapshot after every operation, and every
+ * read returns its key's value (N1). A failure prints the configuration and the op trace. The broken variant
+ * without {@code MAX} in the waiter count (#11285) must be caught.
  */
 class DifferentialD1Properties {
 
@@ -56,7 +56,20 @@ class DifferentialD1Properties {
     @Provide
     Arbitrary<ActionChain<ArcUnderTest>> chains() {
         return ArcChains.chains(following(config -> new ConcurrentArc<>(config,
-                new AdjustableMemory(ArcUnderTest.INITIAL_FREE_MEMORY), ArcOptions.deterministic())));
+                new AdjustableMemory(ArcUnderTest.INITIAL_FREE_MEMORY), deterministicOptions(config.seed()))));
+    }
+
+    /**
+     * Deterministic mode with two choices drawn from the configuration's seed (so a failure reproduces from the
+     * printed configuration): the exact {@code arc_p} growth compare of experiment E2 or 2.1.1's upper bound
+     * (equal with an exact aggsum), and one hash lock for every header or 2048 (with one, eviction running
+     * inline on the allocating thread meets the allocating header's lock held: only that header may count a
+     * {@code mutex_miss}).
+     */
+    static ArcOptions deterministicOptions(long seed) {
+        ArcOptions zfs = ArcOptions.deterministic();
+        return new ArcOptions(zfs.exactSize(), zfs.evictorPriority(), (seed & 1) == 0,
+                (seed & 2) == 0 ? 1 : zfs.hashLocks());
     }
 
     /**

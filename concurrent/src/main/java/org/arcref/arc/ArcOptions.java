@@ -7,8 +7,9 @@ import org.arcref.zthr.ZthrPriority;
  *
  * @param exactSize whether {@code arc_size} is an {@linkplain org.arcref.aggsum.AggSum#exact exact} aggsum (no
  *     borrowing, bounds always equal to the value) instead of a per-CPU one
- * @param evictorPriority the priority of the {@code arc_evict} zthr, or null for no zthr: the evictor is then
- *     stepped on the calling threads ({@link ConcurrentArc#evictorStep()}, after each operation if
+ * @param evictorPriority the priority of the {@code arc_evict} zthr, which then runs whenever woken (ignoring
+ *     {@code ArcConfig#evictorRunsAfterEachOperation()}); or null for no zthr: the evictor is then stepped on the
+ *     calling threads ({@link ConcurrentArc#evictorStep()}, after each operation if
  *     {@code ArcConfig#evictorRunsAfterEachOperation()}, and by waiters)
  * @param exactPGrowthCompare experiment E2: the {@code arc_p} growth check of {@code arc_get_data_impl} uses the
  *     exact {@code aggsum_compare(&arc_size, arc_c) < 0} of zfs ≤ 0.8 instead of 2.1.1's

@@ -212,7 +212,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @param size the block's logical size: a multiple of 512 in [512, maxBlockSize], the cached size if cached
      * @param kind demand or prefetch
      * @param hold whether a demand read keeps its reference
-     * @param loader loads the value of {@code key} on a miss; must not return null
+     * @param loader loads the value of {@code key} on a miss; must not return null, and must not call this ARC
+     *     (it runs under the key's hash lock)
      * @return the outcome and the value
      * @throws IllegalArgumentException for a bad size, a prefetch with {@code hold}, a size that differs from the
      *     cached one, a key with a pending write, or a null kind or loader

@@ -67,9 +67,9 @@ class DifferentialD1Properties {
      * {@code mutex_miss}).
      */
     static ArcOptions deterministicOptions(long seed) {
-        ArcOptions zfs = ArcOptions.deterministic();
-        return new ArcOptions(zfs.exactSize(), zfs.evictorPriority(), (seed & 1) == 0,
-                (seed & 2) == 0 ? 1 : zfs.hashLocks());
+        ArcOptions options = ArcOptions.deterministic().withExactPGrowthCompare((seed & 1) == 0);
+        return (seed & 2) == 0 ? options
+                : new ArcOptions(options.exactSize(), options.evictorPriority(), options.exactPGrowthCompare(), 1);
     }
 
     /**

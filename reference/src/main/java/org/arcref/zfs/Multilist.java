@@ -1,7 +1,6 @@
 package org.arcref.zfs;
 
 import java.util.List;
-import org.arcref.random.SplitMix64;
 
 /**
  * One state's eviction list ({@code multilist_t}): sublists, each a doubly linked list with the
@@ -9,14 +8,6 @@ import org.arcref.random.SplitMix64;
  * where eviction starts. A header's sublist is fixed by its key.
  */
 final class Multilist {
-
-    /**
-     * The multilist index function, standing for ZFS's {@code buf_hash() % num_sublists}: the
-     * SplitMix64 finaliser of the key, unsigned, modulo the sublist count.
-     */
-    static int sublistOf(long key, int sublists) {
-        return (int) Long.remainderUnsigned(SplitMix64.mix(key), sublists);
-    }
 
     private final ListNode[] heads;
     private final ListNode[] tails;

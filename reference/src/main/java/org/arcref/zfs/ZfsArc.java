@@ -152,24 +152,19 @@ public final class ZfsArc {
      *     differs from the cached one, or a key with a pending write
      */
     public Outcome read(long key, long size, ReadKind kind, boolean hold) {
-        validateSize(size);
-        Validate.notNull("kind", kind);
-        if (hold && kind.isPrefetch()) {
-            throw new IllegalArgumentException("hold must be false for a " + kind
-                    + " read (a prefetch takes no reference), was true");
-        }
-        requireNotPending(key);
+        ArcArguments.requireBlockSize(size, config);
+        ArcArguments.requireHoldAllowed(kind, hold);
+        ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
         Header h = hashTable.get(key);
-        if (h != null && h.size != size) {
-            throw new IllegalArgumentException("size must equal the cached size " + h.size + " of key "
-                    + key + ", was " + size);
+        if (h != null) {
+            ArcArguments.requireCachedSize(key, h.size, size);
         }
         Outcome outcome;
         if (h != null && !h.state.isGhost()) {
             outcome = hit(h, kind);
         } else {
             if (h == null) {
-                h = new Header(key, size, Multilist.sublistOf(key, config.sublists()));
+                h = new Header(key, size, MultilistIndex.sublistOf(key, config.sublists()));
                 hashTable.put(key, h);
                 allocate(h, true);
                 outcome = Outcome.MISS;
@@ -198,14 +193,11 @@ public final class ZfsArc {
      * @throws IllegalArgumentException for a bad size or a key that is not new
      */
     public Outcome write(long key, long size) {
-        validateSize(size);
-        requireNotPending(key);
+        ArcArguments.requireBlockSize(size, config);
+        ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
         Header existing = hashTable.get(key);
-        if (existing != null) {
-            throw new IllegalArgumentException("key must not be cached (ZFS writes are copy-on-write: "
-                    + "a new block has a new identity), was " + key + " in state " + existing.state.zfsName());
-        }
-        Header h = new Header(key, size, Multilist.sublistOf(key, config.sublists()));
+        ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
+        Header h = new Header(key, size, MultilistIndex.sublistOf(key, config.sublists()));
         pendingWrites.put(key, h);
         allocate(h, true);
         addReference(h);
@@ -224,9 +216,7 @@ public final class ZfsArc {
      */
     public Outcome completeWrite(long key, boolean hold) {
         Header h = pendingWrites.get(key);
-        if (h == null) {
-            throw new IllegalArgumentException("key must have a pending write, was " + key);
-        }
+        ArcArguments.requirePending(key, h != null);
         pendingWrites.remove(key);
         hashTable.put(key, h);
         access(h);
@@ -246,10 +236,7 @@ public final class ZfsArc {
      */
     public Outcome release(long key) {
         Header h = hashTable.get(key);
-        if (h == null || h.refcount == 0) {
-            throw new IllegalArgumentException("key must be cached and held, was " + key
-                    + (h == null ? " (not cached)" : " (refcount 0 in " + h.state.zfsName() + ")"));
-        }
+        ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
         removeReference(h);
         return afterOperation(Outcome.RELEASED);
     }
@@ -290,7 +277,7 @@ public final class ZfsArc {
      * @throws IllegalArgumentException if {@code toFree} is negative
      */
     public Outcome reduceTargetSize(long toFree) {
-        Validate.atLeast("toFree", toFree, 0);
+        ArcArguments.requireToFree(toFree);
         reduceTargetSizeImpl(toFree);
         return afterOperation(Outcome.TARGET_REDUCED);
     }
@@ -353,7 +340,7 @@ public final class ZfsArc {
      * @throws IllegalArgumentException if {@code ticks} is negative
      */
     public Outcome tick(long ticks) {
-        Validate.range("ticks", ticks, 0, Long.MAX_VALUE - now);
+        ArcArguments.requireTicks(ticks, now);
         now += ticks;
         return afterOperation(Outcome.TICKED);
     }
@@ -908,17 +895,6 @@ public final class ZfsArc {
     /** {@code arc_available_memory()}: {@code arc_free_memory() - arc_sys_free}. */
     private long availableMemory() {
         return memory.freeMemory() - config.sysFree();
-    }
-
-    private void validateSize(long size) {
-        Validate.range("size", size, ArcConfig.MIN_BLOCK_SIZE, config.maxBlockSize());
-        Validate.multipleOf("size", size, ArcConfig.MIN_BLOCK_SIZE);
-    }
-
-    private void requireNotPending(long key) {
-        if (pendingWrites.containsKey(key)) {
-            throw new IllegalArgumentException("key must not have a pending write, was " + key);
-        }
     }
 
     private void bump(ArcStat stat) {

@@ -15,14 +15,27 @@ import org.arcref.zfs.ZfsArc;
 /**
  * The state of a stateful property run: the spec, its configuration, the operations applied so
  * far (printed as an op trace when an invariant fails, so the run can be replayed with
- * {@code arc}), and the snapshot before the last operation.
+ * {@code arc}), and the snapshot before the last operation. A {@link Follower} may apply every operation to a
+ * second implementation and compare (property D1).
  */
-final class ArcUnderTest {
+public final class ArcUnderTest {
+
+    /** Applies each operation to another implementation after the spec applied it, and checks the results. */
+    @FunctionalInterface
+    public interface Follower {
+        /**
+         * @param spec the spec's state just after {@link ArcUnderTest#lastOp()}
+         * @throws AssertionError if the other implementation disagrees
+         */
+        void follow(ArcUnderTest spec);
+    }
 
     /** Keys of blocks that are read; their size is a function of the key. */
     static final int READ_KEYS = 24;
     /** First key used for writes, which need new identities. */
     static final long FIRST_WRITE_KEY = 1000;
+    /** The free memory of the spec's {@link AdjustableMemory} at the start: no memory pressure. */
+    public static final long INITIAL_FREE_MEMORY = Long.MAX_VALUE / 8;
 
     final ArcConfig config;
     final ZfsArc arc;
@@ -33,10 +46,42 @@ final class ArcUnderTest {
     Operation lastOp;
     Outcome lastOutcome;
 
-    ArcUnderTest(ArcConfig config) {
+    private final Follower follower;
+
+    /** @param config the spec's configuration */
+    public ArcUnderTest(ArcConfig config) {
+        this(config, spec -> { });
+    }
+
+    /**
+     * @param config the spec's configuration
+     * @param follower called after every operation
+     */
+    public ArcUnderTest(ArcConfig config, Follower follower) {
         this.config = config;
-        this.arc = new ZfsArc(config, new AdjustableMemory(Long.MAX_VALUE / 8));
+        this.follower = follower;
+        this.arc = new ZfsArc(config, new AdjustableMemory(INITIAL_FREE_MEMORY));
         this.after = arc.snapshot();
+    }
+
+    /** @return the configuration */
+    public ArcConfig config() {
+        return config;
+    }
+
+    /** @return the last operation applied */
+    public Operation lastOp() {
+        return lastOp;
+    }
+
+    /** @return the spec's outcome of the last operation */
+    public Outcome lastOutcome() {
+        return lastOutcome;
+    }
+
+    /** @return the spec's snapshot after the last operation */
+    public ArcSnapshot after() {
+        return after;
     }
 
     /** @return the block size of a read key: 512, 1024, 1536 or 2048 bytes */
@@ -54,6 +99,7 @@ final class ArcUnderTest {
         applied.add(op);
         lastOutcome = op.applyTo(arc);
         after = arc.snapshot();
+        follower.follow(this);
     }
 
     List<Long> keys(java.util.function.Predicate<HeaderSnapshot> filter) {
@@ -69,7 +115,7 @@ final class ArcUnderTest {
     }
 
     /** @return the reproduction: configuration and the op trace so far */
-    String reproduction() {
+    public String reproduction() {
         return "config: " + config + "\nop trace:\n"
                 + applied.stream().map(Operation::toTraceLine).collect(Collectors.joining("\n"));
     }

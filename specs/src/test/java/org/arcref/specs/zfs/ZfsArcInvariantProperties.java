@@ -1,26 +1,13 @@
 package org.arcref.specs.zfs;
 
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Set;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
-import net.jqwik.api.state.Action;
 import net.jqwik.api.state.ActionChain;
-import net.jqwik.api.state.Transformer;
-import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
-import org.arcref.zfs.Operation;
-import org.arcref.zfs.QuirkFix;
-import org.arcref.zfs.ReadKind;
-import org.arcref.zfs.Tunables;
 
 /**
  * R1–R13 (fact sheet (f)) hold after every operation of random operation sequences on small
@@ -61,109 +48,6 @@ class ZfsArcInvariantProperties {
 
     @Provide
     Arbitrary<ActionChain<ArcUnderTest>> chains() {
-        return configs().flatMap(config -> ActionChain.<ArcUnderTest>startWith(() -> new ArcUnderTest(config))
-                .withAction(6, new ReadAction())
-                .withAction(2, new WriteAction())
-                .withAction(2, new CompleteAction())
-                .withAction(2, new ReleaseAction())
-                .withAction(1, new FreeAction())
-                .withAction(1, simple(Arbitraries.longs().between(0, 16 << 10).map(Operation.Shrink::new)))
-                .withAction(2, simple(Arbitraries.just(new Operation.Evict())))
-                .withAction(1, simple(Arbitraries.just(new Operation.Reap())))
-                .withAction(2, simple(Arbitraries.longs().between(0, 1500).map(Operation.Tick::new)))
-                .withAction(1, simple(Arbitraries.oneOf(Arbitraries.just(Long.MAX_VALUE / 8),
-                        Arbitraries.longs().between(0, 128 << 10)).map(Operation.Memory::new)))
-                .withMaxTransformations(80));
-    }
-
-    static Arbitrary<ArcConfig> configs() {
-        Arbitrary<Long> cMin = Arbitraries.of(4096L, 6144L, 8192L);
-        Arbitrary<Long> extra = Arbitraries.of(0L, 4096L, 8192L);
-        Arbitrary<Integer> sublists = Arbitraries.integers().between(1, 4);
-        Arbitrary<Boolean> auto = Arbitraries.of(true, false);
-        Arbitrary<Set<QuirkFix>> fixes = Arbitraries.subsetOf(QuirkFix.values());
-        Arbitrary<Integer> batch = Arbitraries.of(1, 2, 10);
-        Arbitrary<Long> sysFree = Arbitraries.of(0L, 16384L, 65536L);
-        Arbitrary<Long> seed = Arbitraries.longs();
-        return Combinators.combine(cMin, extra, sublists, auto, fixes, batch, sysFree, seed)
-                .as((min, more, n, a, f, b, free, sd) -> ArcConfig.small(min, min + more, 2048)
-                        .withSublists(n).withEvictorRunsAfterEachOperation(a)
-                        .withFixes(f.isEmpty() ? EnumSet.noneOf(QuirkFix.class) : EnumSet.copyOf(f))
-                        .withTunables(Tunables.defaults().withEvictBatchLimit(b))
-                        .withSysFree(free).withSeed(sd));
-    }
-
-    private static Action.Independent<ArcUnderTest> simple(Arbitrary<? extends Operation> ops) {
-        return () -> ops.map(ZfsArcInvariantProperties::applying);
-    }
-
-    static Transformer<ArcUnderTest> applying(Operation op) {
-        return Transformer.mutate(op.toTraceLine(), s -> s.apply(op));
-    }
-
-    /** A read of one of the read keys, or of a key that was written, with a random kind and hold. */
-    static final class ReadAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
-            List<Long> candidates = new ArrayList<>();
-            for (long k = 0; k < ArcUnderTest.READ_KEYS; k++) {
-                candidates.add(k);
-            }
-            candidates.addAll(s.keys(h -> h.key() >= ArcUnderTest.FIRST_WRITE_KEY
-                    && h.state() != org.arcref.zfs.ArcState.ANON));
-            Arbitrary<ReadKind> kinds = Arbitraries.frequencyOf(
-                    net.jqwik.api.Tuple.of(7, Arbitraries.just(ReadKind.DEMAND)),
-                    net.jqwik.api.Tuple.of(2, Arbitraries.just(ReadKind.PREFETCH)),
-                    net.jqwik.api.Tuple.of(1, Arbitraries.just(ReadKind.PRESCIENT_PREFETCH)));
-            return Combinators.combine(Arbitraries.of(candidates), kinds, Arbitraries.integers().between(0, 4))
-                    .as((k, kind, h) -> applying(new Operation.Read(k, ArcUnderTest.sizeOf(k), kind,
-                            kind == ReadKind.DEMAND && h == 0)));
-        }
-    }
-
-    /** A write of a new block. */
-    static final class WriteAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
-            long key = s.freshWriteKey();
-            return Arbitraries.just(applying(new Operation.Write(key, ArcUnderTest.sizeOf(key))));
-        }
-    }
-
-    /** Completion of a pending write, keeping the writer's hold one time in four. */
-    static final class CompleteAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public boolean precondition(ArcUnderTest s) {
-            return !s.pendingWrites().isEmpty();
-        }
-
-        @Override
-        public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
-            return Combinators.combine(Arbitraries.of(s.pendingWrites()), Arbitraries.integers().between(0, 3))
-                    .as((k, h) -> applying(new Operation.Complete(k, h == 0)));
-        }
-    }
-
-    /** Release of one hold on a held cached block. */
-    static final class ReleaseAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public boolean precondition(ArcUnderTest s) {
-            return !s.heldCached().isEmpty();
-        }
-
-        @Override
-        public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
-            return Arbitraries.of(s.heldCached()).map(k -> applying(new Operation.Release(k)));
-        }
-    }
-
-    /** A free of any known key: cached, ghost, pending or absent. */
-    static final class FreeAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
-            List<Long> keys = new ArrayList<>(s.keys(h -> true));
-            keys.add((long) ArcUnderTest.READ_KEYS - 1);
-            return Arbitraries.of(keys).map(k -> applying(new Operation.Free(k)));
-        }
+        return ArcChains.chains(ArcUnderTest::new);
     }
 }

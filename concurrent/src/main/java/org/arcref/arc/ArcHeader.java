@@ -1,0 +1,59 @@
+package org.arcref.arc;
+
+import org.arcref.zfs.ArcState;
+import org.arcref.zfs.HeaderSnapshot;
+
+/**
+ * A buffer header ({@code arc_buf_hdr_t} with its L1 part) and its value ({@code b_pabd}'s contents). The key,
+ * size and sublist are fixed; every other field is guarded by the header's hash lock ({@link BufHashTable}),
+ * except the list links of {@link SublistNode}, which are guarded by the sublist lock. A header is linked on its
+ * state's list only while both locks are held, so either lock is enough to read {@link #linked()}.
+ *
+ * @param <V> the type of the cached values
+ */
+final class ArcHeader<V> extends SublistNode {
+    final long key;
+    final long size;
+    final int sublist;
+    ArcState state = ArcState.ANON;
+    /** {@code b_pabd}: the value, present while the header holds data; null for ghosts. */
+    V value;
+    boolean hasData;
+    int refcount;
+    boolean prefetch;
+    boolean prescientPrefetch;
+    /** {@code b_arc_access}. */
+    long lastAccess;
+    /**
+     * Set while the owner of the hash lock allocates this header's data ({@code arc_get_data_impl}), so that an
+     * evictor running on the same thread (deterministic mode) counts a {@code mutex_miss} as ZFS's non-recursive
+     * mutex would.
+     */
+    boolean allocating;
+
+    ArcHeader(long key, long size, int sublist) {
+        this.key = key;
+        this.size = size;
+        this.sublist = sublist;
+    }
+
+    boolean linked() {
+        return newer != null;
+    }
+
+    /**
+     * @return the bytes the header adds to its state's size ({@code arc_change_state}): the logical size for a
+     *     ghost, else its data plus one private copy per hold beyond the first
+     */
+    long accountedSize() {
+        if (state.isGhost()) {
+            return size;
+        }
+        return hasData ? size * Math.max(1, refcount) : 0;
+    }
+
+    HeaderSnapshot snapshot() {
+        return new HeaderSnapshot(key, state, size, hasData, refcount, prefetch, prescientPrefetch, lastAccess,
+                sublist, linked());
+    }
+}

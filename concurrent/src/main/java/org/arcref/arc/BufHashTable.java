@@ -1,0 +1,52 @@
+package org.arcref.arc;
+
+import java.util.Collection;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.arcref.random.SplitMix64;
+
+/**
+ * The buffer hash table ({@code buf_hash_table}) with its striped hash locks ({@code BUF_LOCKS},
+ * {@code HDR_LOCK(hdr)}): each key maps to one of a power-of-two number of locks, and a header's fields are
+ * guarded by its key's lock. Lookups ({@link #get}) are safe without the lock; inserting or removing a key, and
+ * reading or changing its header, require the key's lock.
+ *
+ * @param <V> the type of the cached values
+ */
+final class BufHashTable<V> {
+
+    private final ConcurrentHashMap<Long, ArcHeader<V>> headers = new ConcurrentHashMap<>();
+    private final ReentrantLock[] locks;
+
+    /** @param lockCount the number of hash locks, a power of two (validated by {@link ArcOptions}) */
+    BufHashTable(int lockCount) {
+        locks = new ReentrantLock[lockCount];
+        for (int i = 0; i < lockCount; i++) {
+            locks[i] = new ReentrantLock();
+        }
+    }
+
+    /** {@code BUF_HASH_LOCK(idx)}: the lock of {@code key}'s stripe. */
+    ReentrantLock lockFor(long key) {
+        return locks[(int) (SplitMix64.mix(key ^ 0x5DEECE66DL) & (locks.length - 1))];
+    }
+
+    ArcHeader<V> get(long key) {
+        return headers.get(key);
+    }
+
+    /** {@code buf_hash_insert}; requires the key's lock. */
+    void put(ArcHeader<V> h) {
+        headers.put(h.key, h);
+    }
+
+    /** {@code buf_hash_remove}; requires the key's lock. */
+    void remove(ArcHeader<V> h) {
+        headers.remove(h.key, h);
+    }
+
+    /** @return a weakly consistent view of the hashed headers */
+    Collection<ArcHeader<V>> headers() {
+        return headers.values();
+    }
+}

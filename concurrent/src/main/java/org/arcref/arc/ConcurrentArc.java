@@ -1,0 +1,1079 @@
+package org.arcref.arc;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
+import org.arcref.aggsum.AggSum;
+import org.arcref.random.SplitMix64;
+import org.arcref.zfs.AdjustableMemory;
+import org.arcref.zfs.ArcArguments;
+import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.ArcStat;
+import org.arcref.zfs.ArcState;
+import org.arcref.zfs.ArcStats;
+import org.arcref.zfs.HeaderSnapshot;
+import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.MultilistIndex;
+import org.arcref.zfs.Outcome;
+import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.StateSnapshot;
+import org.arcref.zfs.Tunables;
+
+/**
+ * A thread-safe Adaptive Replacement Cache with the policy of OpenZFS zfs-2.1.1, built as ZFS builds it, holding
+ * values: the concurrent counterpart of the sequential spec {@code org.arcref.zfs.ZfsArc}, with the same
+ * operations, outcomes, argument rules, quirk switches ({@link QuirkFix}) and {@link ArcSnapshot}.
+ *
+ * <h2>Contract</h2>
+ * <ul>
+ *   <li><b>Per key, linearizable.</b> Every operation on a key ({@link #read}, {@link #write},
+ *       {@link #completeWrite}, {@link #release}, {@link #free}, {@link #lookup}) runs under the key's hash lock,
+ *       so the operations on one key are linearizable, and a read returns the value last cached for that key
+ *       (written by {@link #completeWrite} or loaded on the miss that cached it), never another key's value
+ *       (N1). A miss calls the loader once, under the hash lock: concurrent readers of the key wait and hit.</li>
+ *   <li><b>Holds.</b> A held buffer (a demand read or a write completion with {@code hold}, a pending write) is
+ *       never evicted until released.</li>
+ *   <li><b>Accounting (N1).</b> When no operation is in flight, {@code arc_size} (exact value) equals the sum of
+ *       the sizes of anon, MRU and MFU, which equals the bytes of data held by the headers; and each state's
+ *       size and evictable size equal the sums over its headers (R4).</li>
+ *   <li><b>Eviction progress (L1).</b> An allocation that finds the cache severely over its target waits for
+ *       the evictor; it returns once the evictor has evicted enough, or evicted nothing, or eviction is no longer
+ *       needed, or the cache {@linkplain #close() closed}. No waiter waits for ever.</li>
+ *   <li><b>Approximate.</b> In the default mode {@code arc_c}, {@code arc_p} and the state sizes are each exact
+ *       atomics but are not updated together (as in ZFS, where they are updated by separate atomics or racy
+ *       stores), the hot-path reads of {@code arc_size} are aggsum bounds, and {@link #snapshot()} reads every
+ *       part at a different moment: it is consistent only when no operation is in flight. Statistics are
+ *       counters that may lag by the operations in flight.</li>
+ *   <li><b>Deterministic mode</b> ({@link ArcOptions#deterministic()}, property D1): the aggsum is exact and the
+ *       evictor runs on the calling thread exactly as in the spec ({@link #evictorStep()}, after each operation
+ *       if {@link ArcConfig#evictorRunsAfterEachOperation()}, and inline for a waiter), with the same
+ *       {@link SplitMix64} sequence and sublist function: driven by one thread it returns the spec's outcomes
+ *       and snapshots. It is still thread-safe.</li>
+ *   <li>Bad input throws {@link IllegalArgumentException} with the spec's message and leaves the state
+ *       unchanged; after {@link #close()} every operation throws {@link IllegalStateException}.</li>
+ * </ul>
+ *
+ * @param <V> the type of the cached values
+ */
+public final class ConcurrentArc<V> implements AutoCloseable {
+
+    /*
+     * Implementation overview (names are those of arc.c).
+     *
+     * Data. Headers (ArcHeader) of hashed blocks are in the buf_hash_table (BufHashTable) and pending writes
+     * (anonymous, unhashed in ZFS) in pendingWrites, both keyed by block identity and guarded per key by the
+     * striped hash lock HDR_LOCK. Each listed state has a multilist (ConcurrentMultilist) of its unreferenced
+     * headers: max(cores, 4) sublists by default (ArcConfig#sublists), each with its own lock. arc_size is an
+     * AggSum; arcs_size and arcs_esize are AtomicLongs, exact at every moment (ZFS uses zfs_refcount_t, an
+     * atomic counter): they are read on every allocation (arc_p growth) and every eviction target, where
+     * LongAdder's sum() would cost a walk over its cells for no gain at this update rate. arc_c and arc_p are
+     * AtomicLongs: every arc_p update and arc_adapt's growth of arc_c are atomic read-modify-writes (ZFS's plain
+     * stores can lose them); arc_reduce_target_size sets arc_c outright from the value it read, so a growth racing
+     * it may be overwritten, as in ZFS; the pair (arc_c, arc_p) is never updated together.
+     * arc_evict_count, arc_evict_needed, arc_need_free and the waiter list are in EvictWaiters under
+     * arc_evict_lock.
+     *
+     * Locks and their order (R10):
+     *   hash lock -> sublist lock        every state change: the hash lock's owner links/unlinks its header;
+     *   sublist lock -> hash lock        only by tryLock, in eviction (a miss counts mutex_miss);
+     *   active sublist -> ghost sublist  eviction moves a header to its ghost list while scanning;
+     *   arc_evict_lock -> zthr state lock  EvictWaiters wakes the zthr with arc_evict_lock held;
+     *   arc_evict_lock -> aggsum core lock  arc_evict_cb's aggsum_compare under arc_evict_lock.
+     * The evict zthr's check reads arc_evict_needed (volatile) without arc_evict_lock. A thread may wait for
+     * eviction while holding its header's hash lock (ZFS does so on the ghost-hit path): the evictor never
+     * blocks on a hash lock, so it still progresses, and it never waits for a caller.
+     *
+     * Who wakes whom. An allocation (arc_get_data_impl) that finds arc_size's lower bound SOME over the target
+     * sets arc_evict_needed and wakes the zthr without the lock; SEVERE queues a waiter with count
+     * MAX(last, arc_evict_count) + amount, which also sets arc_evict_needed and wakes the zthr, then sleeps. The
+     * zthr evicts (arc_evict) and, after each sublist visit, adds the evicted bytes to arc_evict_count and
+     * releases the waiters whose count was reached (if free memory allows); after each pass it recomputes
+     * arc_evict_needed with the exact compare and, if false, releases every waiter. arc_reduce_target_size sets
+     * arc_evict_needed under arc_evict_lock and wakes the zthr. close() cancels the zthr, whose last pass sees the
+     * cancel, then releases any waiter left.
+     *
+     * Deterministic mode replaces the zthr by Evictor's stepping and the aggsum by an exact one; the policy code
+     * is the same in both modes.
+     */
+
+    private final ArcConfig config;
+    private final Tunables tunables;
+    private final MemoryModel memory;
+    private final ArcOptions options;
+    private final BufHashTable<V> hashTable;
+    private final ConcurrentHashMap<Long, ArcHeader<V>> pendingWrites = new ConcurrentHashMap<>();
+    private final ConcurrentMultilist[] lists = new ConcurrentMultilist[ArcState.values().length];
+    private final AtomicLong[] stateSize = new AtomicLong[ArcState.values().length];
+    private final AtomicLong[] stateEsize = new AtomicLong[ArcState.values().length];
+    private final LongAdder[] stats = new LongAdder[ArcStat.values().length];
+    private final AggSum arcSize;
+    private final AtomicLong arcC;
+    private final AtomicLong arcP;
+    private final AtomicLong now = new AtomicLong();
+    private final EvictWaiters waiters;
+    private final Evictor evictor;
+    /** {@code multilist_get_random_index}; used only by the evictor, whose iterations are serialised. */
+    private final SplitMix64 random;
+    /** Serialises the reap zthr's iterations ({@link #reapStep()}). */
+    private final ReentrantLock reapLock = new ReentrantLock();
+    private volatile boolean noGrow;
+    private volatile boolean warm;
+    private volatile long growTime;
+    private volatile boolean closed;
+
+    /**
+     * Creates an empty ARC as {@code arc_init} leaves it ({@code arc_c = arc_c_min}, {@code arc_p = arc_c >> 1})
+     * and, unless stepped, starts the evict zthr.
+     *
+     * @param config the policy's configuration; {@link ArcConfig#sublists()} is the sublist count (see
+     *     {@link #defaultSublists()})
+     * @param memory the memory model ({@code arc_free_memory()}); must be safe to read from any thread
+     * @param options the mode
+     * @throws IllegalArgumentException if an argument is null
+     */
+    public ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options) {
+        this(config, memory, options, EvictWaiters::new);
+    }
+
+    /** Creates {@code arc_evict_lock}'s waiter queue; a seam through which tests build broken variants. */
+    interface WaitersFactory {
+        EvictWaiters create(MemoryModel memory, long sysFree, Runnable wakeEvictor);
+    }
+
+    ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory) {
+        this.config = requireNonNull("config", config);
+        this.memory = requireNonNull("memory", memory);
+        this.options = requireNonNull("options", options);
+        this.tunables = config.tunables();
+        this.hashTable = new BufHashTable<>(options.hashLocks());
+        for (ArcState s : ArcState.values()) {
+            stateSize[s.ordinal()] = new AtomicLong();
+            stateEsize[s.ordinal()] = new AtomicLong();
+            if (s.hasList()) {
+                lists[s.ordinal()] = new ConcurrentMultilist(config.sublists());
+            }
+        }
+        for (ArcStat s : ArcStat.values()) {
+            stats[s.ordinal()] = new LongAdder();
+        }
+        this.arcSize = options.exactSize() ? AggSum.exact(0) : AggSum.create(0);
+        this.arcC = new AtomicLong(config.cMin());
+        this.arcP = new AtomicLong(config.cMin() >>> 1);
+        this.random = new SplitMix64(config.seed());
+        Evictor.Callbacks callbacks = new Evictor.Callbacks() {
+            @Override
+            public boolean check() {
+                return waiters.evictNeeded();
+            }
+
+            @Override
+            public void run(BooleanSupplier cancelled) {
+                evictCb(cancelled);
+            }
+        };
+        this.waiters = waitersFactory.create(memory, config.sysFree(), this::wakeEvictor);
+        this.evictor = options.evictorPriority() == null ? Evictor.stepped(callbacks)
+                : Evictor.threaded(callbacks, options.evictorPriority());
+    }
+
+    /** @return ZFS's default sublist count, {@code MAX(boot_ncpus, 4)}, for {@link ArcConfig#withSublists} */
+    public static int defaultSublists() {
+        return Math.max(Runtime.getRuntime().availableProcessors(), 4);
+    }
+
+    /** @return the configuration */
+    public ArcConfig config() {
+        return config;
+    }
+
+    /** @return the options */
+    public ArcOptions options() {
+        return options;
+    }
+
+    /**
+     * {@code arc_read} followed, on a miss, by {@code arc_read_done}, as the spec's {@code ZfsArc#read}: a hit
+     * returns the cached value; a ghost hit or a miss calls {@code loader} (the disk read) once, under the key's
+     * hash lock, before changing any state, and caches its value. A demand read with {@code hold} keeps the
+     * buffer unevictable until {@link #release}.
+     *
+     * @param key the block identity
+     * @param size the block's logical size: a multiple of 512 in [512, maxBlockSize], the cached size if cached
+     * @param kind demand or prefetch
+     * @param hold whether a demand read keeps its reference
+     * @param loader loads the value of {@code key} on a miss; must not return null, and must not call this ARC
+     *     (it runs under the key's hash lock)
+     * @return the outcome and the value
+     * @throws IllegalArgumentException for a bad size, a prefetch with {@code hold}, a size that differs from the
+     *     cached one, a key with a pending write, or a null kind or loader
+     * @throws IllegalStateException if the loader returns null (the state is unchanged) or the cache is closed
+     */
+    public ReadResult<V> read(long key, long size, ReadKind kind, boolean hold, LongFunction<? extends V> loader) {
+        ArcArguments.requireBlockSize(size, config);
+        ArcArguments.requireHoldAllowed(kind, hold);
+        requireNonNull("loader", loader);
+        requireOpen();
+        ReadResult<V> result = underHashLock(key, () -> {
+            ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
+            ArcHeader<V> h = hashTable.get(key);
+            if (h != null) {
+                ArcArguments.requireCachedSize(key, h.size, size);
+            }
+            Outcome outcome;
+            if (h != null && !h.state.isGhost()) {
+                outcome = hit(h, kind);
+            } else {
+                V loaded = load(key, loader);
+                if (h == null) {
+                    h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+                    h.value = loaded;
+                    hashTable.put(h);
+                    allocate(h, true);
+                    outcome = Outcome.MISS;
+                } else {
+                    outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
+                    h.value = loaded;
+                    adapt(h.size, h.state);
+                    access(h);
+                    allocate(h, false);
+                }
+                readDone(h, kind);
+            }
+            if (kind == ReadKind.DEMAND && !hold) {
+                removeReference(h);
+            }
+            return new ReadResult<>(outcome, h.value);
+        });
+        afterOperation(result.outcome());
+        return result;
+    }
+
+    /**
+     * A write of a new block ({@code arc_alloc_buf}): an anonymous (dirty) buffer holding {@code value}, held by
+     * the writer, allocated with adaptation; it becomes cached on {@link #completeWrite}.
+     *
+     * @param key the identity the block will have once written: not cached, not a ghost, not pending
+     * @param size the logical size: a multiple of 512 in [512, maxBlockSize]
+     * @param value the block's contents, not null
+     * @return {@link Outcome#WRITTEN}
+     * @throws IllegalArgumentException for a bad size, a key that is not new, or a null value
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome write(long key, long size, V value) {
+        ArcArguments.requireBlockSize(size, config);
+        requireNonNull("value", value);
+        requireOpen();
+        return afterOperation(underHashLock(key, () -> {
+            ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
+            ArcHeader<V> existing = hashTable.get(key);
+            ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
+            ArcHeader<V> h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+            h.value = value;
+            pendingWrites.put(key, h);
+            allocate(h, true);
+            addReference(h);
+            return Outcome.WRITTEN;
+        }));
+    }
+
+    /**
+     * {@code arc_write_done}: the pending write of {@code key} reached disk; its header is hashed and moved to MRU
+     * ({@code arc_access}), and the writer's reference released unless {@code hold}.
+     *
+     * @param key a key with a pending write
+     * @param hold whether the writer keeps its reference
+     * @return {@link Outcome#WRITE_COMPLETED}
+     * @throws IllegalArgumentException if the key has no pending write
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome completeWrite(long key, boolean hold) {
+        requireOpen();
+        return afterOperation(underHashLock(key, () -> {
+            ArcHeader<V> h = pendingWrites.get(key);
+            ArcArguments.requirePending(key, h != null);
+            pendingWrites.remove(key);
+            hashTable.put(h);
+            access(h);
+            if (!hold) {
+                removeReference(h);
+            }
+            return Outcome.WRITE_COMPLETED;
+        }));
+    }
+
+    /**
+     * Releases one hold on a cached block ({@code arc_buf_destroy}, {@code remove_reference}).
+     *
+     * @param key a key whose cached header is held
+     * @return {@link Outcome#RELEASED}
+     * @throws IllegalArgumentException if the key is not cached with a hold
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome release(long key) {
+        requireOpen();
+        return afterOperation(underHashLock(key, () -> {
+            ArcHeader<V> h = hashTable.get(key);
+            ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
+            removeReference(h);
+            return Outcome.RELEASED;
+        }));
+    }
+
+    /**
+     * {@code arc_freed}: the block was freed on disk. An unreferenced header (cached or ghost) is destroyed, a
+     * referenced one left alone, a pending write discarded.
+     *
+     * @param key the block identity
+     * @return {@link Outcome#FREED}, {@link Outcome#FREE_SKIPPED_HELD} or {@link Outcome#NOT_CACHED}
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome free(long key) {
+        requireOpen();
+        return afterOperation(underHashLock(key, () -> {
+            ArcHeader<V> pending = pendingWrites.remove(key);
+            ArcHeader<V> h = hashTable.get(key);
+            if (pending != null) {
+                freeData(pending);
+                return Outcome.FREED;
+            } else if (h == null) {
+                return Outcome.NOT_CACHED;
+            } else if (h.refcount > 0) {
+                return Outcome.FREE_SKIPPED_HELD;
+            }
+            destroy(h);
+            return Outcome.FREED;
+        }));
+    }
+
+    /**
+     * Looks a block up without accessing it (no state change, no statistics).
+     *
+     * @param key the block identity
+     * @return the cached value (MRU or MFU), or null if the key is not cached with data
+     */
+    public V lookup(long key) {
+        return underHashLock(key, () -> {
+            ArcHeader<V> h = hashTable.get(key);
+            return h == null || h.state.isGhost() ? null : h.value;
+        });
+    }
+
+    /**
+     * {@code arc_reduce_target_size}: lowers {@code arc_c} by {@code toFree} from the smaller of {@code arc_c} and
+     * the exact size, never below {@code arc_c_min}, and wakes the evictor if the size is above the new target.
+     *
+     * @param toFree bytes to take off the target, at least 0
+     * @return {@link Outcome#TARGET_REDUCED}
+     * @throws IllegalArgumentException if {@code toFree} is negative
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome reduceTargetSize(long toFree) {
+        ArcArguments.requireToFree(toFree);
+        requireOpen();
+        reduceTargetSizeImpl(toFree);
+        return afterOperation(Outcome.TARGET_REDUCED);
+    }
+
+    /**
+     * Deterministic mode: one iteration of the evict zthr on the calling thread ({@code arc_evict_cb_check} and,
+     * if it says so, {@code arc_evict_cb}).
+     *
+     * @return {@link Outcome#EVICTOR_RAN} or {@link Outcome#IDLE}
+     * @throws IllegalStateException if the evictor is a zthr (it runs by itself) or the cache is closed
+     */
+    public Outcome evictorStep() {
+        if (!evictor.isStepped()) {
+            throw new IllegalStateException("evictorStep needs a stepped evictor (ArcOptions evictorPriority "
+                    + "null); this ARC's evict zthr runs by itself at " + options.evictorPriority());
+        }
+        requireOpen();
+        return afterOperation(evictor.step() ? Outcome.EVICTOR_RAN : Outcome.IDLE);
+    }
+
+    /**
+     * One iteration of the reap zthr ({@code arc_reap_cb_check} and, if memory is short, {@code arc_reap_cb}), as
+     * in the spec; iterations are serialised.
+     *
+     * @return {@link Outcome#REAPED} or {@link Outcome#IDLE}
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome reapStep() {
+        requireOpen();
+        Outcome outcome;
+        reapLock.lock();
+        try {
+            outcome = reapImpl();
+        } finally {
+            reapLock.unlock();
+        }
+        return afterOperation(outcome);
+    }
+
+    /**
+     * Advances the logical clock ({@code ddi_get_lbolt()}).
+     *
+     * @param ticks how far, at least 0
+     * @return {@link Outcome#TICKED}
+     * @throws IllegalArgumentException if {@code ticks} is negative or would overflow the clock
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome tick(long ticks) {
+        requireOpen();
+        now.getAndUpdate(t -> {
+            ArcArguments.requireTicks(ticks, t);
+            return t + ticks;
+        });
+        return afterOperation(Outcome.TICKED);
+    }
+
+    /**
+     * Sets the free memory of an {@link AdjustableMemory} model.
+     *
+     * @param bytes the free memory, at least 0
+     * @return {@link Outcome#MEMORY_SET}
+     * @throws IllegalStateException if the memory model is not adjustable or the cache is closed
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
+    public Outcome setFreeMemory(long bytes) {
+        requireOpen();
+        if (!(memory instanceof AdjustableMemory adjustable)) {
+            throw new IllegalStateException("memory model must be an AdjustableMemory to set free memory, was "
+                    + memory.getClass().getName());
+        }
+        adjustable.set(bytes);
+        return afterOperation(Outcome.MEMORY_SET);
+    }
+
+    /** @return {@code arc_c} */
+    public long targetSize() {
+        return arcC.get();
+    }
+
+    /** @return {@code arc_p} */
+    public long mruTarget() {
+        return arcP.get();
+    }
+
+    /** @return the {@code arc_size} aggsum (read-only use: its bounds, value and counters) */
+    public AggSum sizeAggsum() {
+        return arcSize;
+    }
+
+    /** @param state a state @return its {@code arcs_size} */
+    public long stateSize(ArcState state) {
+        return stateSize[state.ordinal()].get();
+    }
+
+    /** @param stat a statistic @return its current value */
+    public long stat(ArcStat stat) {
+        return stats[stat.ordinal()].sum();
+    }
+
+    /**
+     * The whole state in the spec's format and order. Exact when no operation is in flight (always, driven by one
+     * thread); otherwise each part is read at a different moment. Takes each sublist lock in turn.
+     *
+     * @return the snapshot
+     */
+    public ArcSnapshot snapshot() {
+        List<HeaderSnapshot> headers = new ArrayList<>();
+        new TreeMap<>(pendingWrites).values().forEach(h -> headers.add(h.snapshot()));
+        Map<ArcState, TreeMap<Long, ArcHeader<V>>> held = new EnumMap<>(ArcState.class);
+        for (ArcHeader<V> h : hashTable.headers()) {
+            if (!h.linked()) {
+                held.computeIfAbsent(h.state, s -> new TreeMap<>()).put(h.key, h);
+            }
+        }
+        for (ArcState s : ArcState.values()) {
+            if (s.hasList()) {
+                lists[s.ordinal()].forEachHeader(h -> headers.add(h.snapshot()));
+                held.getOrDefault(s, new TreeMap<>()).values().forEach(h -> headers.add(h.snapshot()));
+            }
+        }
+        List<StateSnapshot> states = new ArrayList<>();
+        for (ArcState s : ArcState.values()) {
+            states.add(new StateSnapshot(stateSize[s.ordinal()].get(), stateEsize[s.ordinal()].get()));
+        }
+        long[] statValues = new long[stats.length];
+        for (int i = 0; i < stats.length; i++) {
+            statValues[i] = stats[i].sum();
+        }
+        return new ArcSnapshot(now.get(), arcC.get(), arcP.get(), config.cMin(), config.cMax(), arcSize.value(),
+                noGrow, warm, growTime, waiters.evictNeeded(), waiters.evictCount(), waiters.needFree(),
+                waiters.counts(), states, headers, new ArcStats(statValues));
+    }
+
+    /**
+     * {@code arc_fini}'s thread part: cancels the evict zthr (its last pass sees the cancel and releases every
+     * waiter), releases any waiter left and rejects later operations. Operations in flight complete; a thread
+     * waiting for eviction returns. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        evictor.shutdown();
+        waiters.shutdown();
+    }
+
+    /** Runs {@code body} holding {@code key}'s hash lock ({@code HDR_LOCK}). */
+    private <T> T underHashLock(long key, Supplier<T> body) {
+        ReentrantLock lock = hashTable.lockFor(key);
+        lock.lock();
+        try {
+            return body.get();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- read paths (arc_read) ----
+
+    private V load(long key, LongFunction<? extends V> loader) {
+        V value = loader.apply(key);
+        if (value == null) {
+            throw new IllegalStateException("loader must not return null, returned null for key " + key);
+        }
+        return value;
+    }
+
+    private Outcome hit(ArcHeader<V> h, ReadKind kind) {
+        Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
+        if (kind == ReadKind.DEMAND) {
+            h.prescientPrefetch = false;
+            addReference(h);
+            if (h.refcount > 1) {
+                allocate(h, true);
+            }
+        } else if (h.refcount == 0) {
+            h.prefetch = true;
+        }
+        access(h);
+        if (kind == ReadKind.PRESCIENT_PREFETCH) {
+            h.prescientPrefetch = true;
+        }
+        bump(ArcStat.HITS);
+        bump(h.prefetch ? ArcStat.PREFETCH_DATA_HITS : ArcStat.DEMAND_DATA_HITS);
+        return outcome;
+    }
+
+    /** The flags {@code arc_read} sets before the I/O, the miss statistics, then {@code arc_read_done}. */
+    private void readDone(ArcHeader<V> h, ReadKind kind) {
+        if (kind.isPrefetch() && h.refcount == 0) {
+            h.prefetch = true;
+        }
+        if (kind == ReadKind.PRESCIENT_PREFETCH) {
+            h.prescientPrefetch = true;
+        }
+        bump(ArcStat.MISSES);
+        bump(h.prefetch ? ArcStat.PREFETCH_DATA_MISSES : ArcStat.DEMAND_DATA_MISSES);
+        if (h.state == ArcState.ANON) {
+            access(h);
+        }
+        if (kind == ReadKind.DEMAND) {
+            addReference(h);
+        }
+    }
+
+    // ---- references and state changes; all require the header's hash lock ----
+
+    /** {@code add_reference}: the 0 → 1 transition takes the header off its list. */
+    private void addReference(ArcHeader<V> h) {
+        if (++h.refcount == 1 && h.state != ArcState.ANON) {
+            lists[h.state.ordinal()].remove(h);
+            stateEsize[h.state.ordinal()].addAndGet(-h.accountedSize());
+            h.prefetch = false;
+        }
+    }
+
+    /** {@code remove_reference}: the 1 → 0 transition links the header; a private copy returns its data. */
+    private void removeReference(ArcHeader<V> h) {
+        boolean copy = h.refcount > 1;
+        if (--h.refcount == 0 && h.state != ArcState.ANON) {
+            lists[h.state.ordinal()].insertHead(h);
+            stateEsize[h.state.ordinal()].addAndGet(h.accountedSize());
+        }
+        if (copy) {
+            returnData(h);
+        }
+    }
+
+    /** {@code arc_change_state}. */
+    private void changeState(ArcHeader<V> h, ArcState to) {
+        ArcState from = h.state;
+        long oldSize = h.accountedSize();
+        if (h.refcount == 0 && from.hasList()) {
+            lists[from.ordinal()].remove(h);
+            stateEsize[from.ordinal()].addAndGet(-oldSize);
+        }
+        stateSize[from.ordinal()].addAndGet(-oldSize);
+        h.state = to;
+        long newSize = h.accountedSize();
+        stateSize[to.ordinal()].addAndGet(newSize);
+        if (h.refcount == 0 && to.hasList()) {
+            lists[to.ordinal()].insertHead(h);
+            stateEsize[to.ordinal()].addAndGet(newSize);
+        }
+    }
+
+    /** {@code arc_access} (fact sheet d.17). */
+    private void access(ArcHeader<V> h) {
+        long t = now.get();
+        switch (h.state) {
+            case ANON -> {
+                h.lastAccess = t;
+                changeState(h, ArcState.MRU);
+            }
+            case MRU -> {
+                if (h.prefetch || h.prescientPrefetch) {
+                    if (h.refcount > 0) {
+                        h.prefetch = false;
+                        h.prescientPrefetch = false;
+                        bump(ArcStat.MRU_HITS);
+                    }
+                    h.lastAccess = t;
+                    return;
+                }
+                if (t > h.lastAccess + config.minTimeTicks()) {
+                    h.lastAccess = t;
+                    changeState(h, ArcState.MFU);
+                }
+                bump(ArcStat.MRU_HITS);
+            }
+            case MRU_GHOST -> {
+                ArcState to = ArcState.MFU;
+                if (h.prefetch || h.prescientPrefetch) {
+                    to = ArcState.MRU;
+                    if (h.refcount > 0) {
+                        h.prefetch = false;
+                        h.prescientPrefetch = false;
+                    }
+                }
+                h.lastAccess = t;
+                changeState(h, to);
+                bump(ArcStat.MRU_GHOST_HITS);
+            }
+            case MFU -> {
+                bump(ArcStat.MFU_HITS);
+                h.lastAccess = t;
+            }
+            case MFU_GHOST -> {
+                ArcState to = h.prefetch || h.prescientPrefetch ? ArcState.MRU : ArcState.MFU;
+                h.lastAccess = t;
+                changeState(h, to);
+                bump(ArcStat.MFU_GHOST_HITS);
+            }
+        }
+    }
+
+    /** {@code arc_change_state(arc_anon)} and {@code arc_hdr_destroy}. */
+    private void destroy(ArcHeader<V> h) {
+        changeState(h, ArcState.ANON);
+        hashTable.remove(h);
+        if (h.hasData) {
+            freeData(h);
+        }
+    }
+
+    // ---- allocation (arc_get_data_impl) and adaptation ----
+
+    /** {@code arc_get_data_impl}: adapt (if asked), wait for eviction, account, grow {@code arc_p}. */
+    private void allocate(ArcHeader<V> h, boolean doAdapt) {
+        ArcState state = h.state;
+        long size = h.size;
+        if (doAdapt) {
+            adapt(size, state);
+        }
+        h.allocating = true;
+        try {
+            waitForEviction(size * tunables.evictionPct() / 100);
+        } finally {
+            h.allocating = false;
+        }
+        arcSize.add(size);
+        if (!state.isGhost()) {
+            stateSize[state.ordinal()].addAndGet(size);
+            if (h.linked()) {
+                stateEsize[state.ordinal()].addAndGet(size);
+            }
+            if (sizeBelowTarget() && h.state == ArcState.ANON
+                    && Long.compareUnsigned(size(ArcState.ANON) + size(ArcState.MRU), arcP.get()) > 0
+                    && pGrowthAllowed()) {
+                arcP.getAndUpdate(p -> unsignedMin(arcC.get(), p + size));
+            }
+        }
+        h.hasData = true;
+    }
+
+    /**
+     * The size test of the {@code arc_p} growth block: 2.1.1's {@code aggsum_upper_bound(&arc_size) < arc_c}, or
+     * the exact {@code aggsum_compare(&arc_size, arc_c) < 0} with {@link ArcOptions#exactPGrowthCompare()}.
+     */
+    private boolean sizeBelowTarget() {
+        long c = arcC.get();
+        return options.exactPGrowthCompare() ? arcSize.compare(c) < 0
+                : Long.compareUnsigned(arcSize.upperBound(), c) < 0;
+    }
+
+    /** {@code arc_hdr_free_abd}. */
+    private void freeData(ArcHeader<V> h) {
+        returnData(h);
+        h.hasData = false;
+        h.value = null;
+    }
+
+    /** {@code arc_free_data_impl}: returns one block's worth of a header's data. */
+    private void returnData(ArcHeader<V> h) {
+        int s = h.state.ordinal();
+        if (h.linked()) {
+            stateEsize[s].addAndGet(-h.size);
+        }
+        stateSize[s].addAndGet(-h.size);
+        arcSize.add(-h.size);
+    }
+
+    /** Quirk #14137: without the fix {@code arc_p} may grow past {@code arc_c / 2} on anon data. */
+    private boolean pGrowthAllowed() {
+        return !config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137)
+                || Long.compareUnsigned(arcP.get(), arcC.get() >>> 1) < 0;
+    }
+
+    /** {@code arc_adapt(int bytes, arc_state_t *state)} (fact sheet d.1). */
+    private void adapt(long size, ArcState state) {
+        int bytes = (int) size;
+        long c = arcC.get();
+        long pMin = c >>> tunables.pMinShift();
+        long mrug = stateSize[ArcState.MRU_GHOST.ordinal()].get();
+        long mfug = stateSize[ArcState.MFU_GHOST.ordinal()].get();
+        if (state == ArcState.MRU_GHOST) {
+            long increment = ghostIncrement(bytes, mrug >= mfug ? 1 : mfug / mrug);
+            arcP.getAndUpdate(p -> unsignedMin(c - pMin, p + increment));
+        } else if (state == ArcState.MFU_GHOST) {
+            long increment = ghostIncrement(bytes, mfug >= mrug ? 1 : mrug / mfug);
+            arcP.getAndUpdate(p -> unsignedMax(pMin, p - unsignedMin(increment, p)));
+        }
+        if (availableMemory() < 0 || noGrow || Long.compareUnsigned(c, config.cMax()) >= 0) {
+            return;
+        }
+        if (Long.compareUnsigned(arcSize.upperBound(), c - config.growthWindow()) >= 0) {
+            long grown;
+            boolean clamped;
+            long cur;
+            do {
+                cur = arcC.get();
+                grown = cur + bytes;
+                clamped = Long.compareUnsigned(grown, config.cMax()) > 0;
+                if (clamped) {
+                    grown = config.cMax();
+                }
+            } while (!arcC.compareAndSet(cur, grown));
+            if (!clamped && state == ArcState.ANON && pGrowthAllowed()) {
+                arcP.addAndGet(bytes);
+            }
+            long newC = grown;
+            arcP.getAndUpdate(p -> Long.compareUnsigned(p, newC) > 0 ? newC : p);
+        }
+    }
+
+    /** {@code bytes * mult} of {@code arc_adapt}, with quirk O1 unless fixed. */
+    private long ghostIncrement(int bytes, long quotient) {
+        if (config.applies(QuirkFix.ADAPT_64BIT_MULTIPLY_O1)) {
+            long mult = tunables.pDampenerDisable() ? quotient : Math.min(quotient, 10);
+            return bytes * mult;
+        }
+        int mult = (int) quotient;
+        if (!tunables.pDampenerDisable()) {
+            mult = Math.min(mult, 10);
+        }
+        return bytes * mult;
+    }
+
+    /** {@code arc_reduce_target_size} (fact sheet d.19). */
+    private void reduceTargetSizeImpl(long toFree) {
+        long asize = arcSize.value();
+        long c = unsignedMin(arcC.get(), asize);
+        if (Long.compareUnsigned(c, toFree) > 0 && Long.compareUnsigned(c - toFree, config.cMin()) > 0) {
+            long newC = c - toFree;
+            arcC.set(newC);
+            arcP.getAndUpdate(p -> {
+                long q = p - (p >>> tunables.shrinkShift());
+                return Long.compareUnsigned(q, newC) > 0 ? newC >>> 1 : q;
+            });
+        } else {
+            long newC = config.cMin();
+            arcC.set(newC);
+            if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2)) {
+                arcP.getAndUpdate(p -> Long.compareUnsigned(p, newC) > 0 ? newC >>> 1 : p);
+            }
+        }
+        if (Long.compareUnsigned(asize, arcC.get()) > 0) {
+            waiters.requestEviction();
+        }
+    }
+
+    /** {@code arc_reap_cb_check} and {@code arc_reap_cb}, as the spec models them. */
+    private Outcome reapImpl() {
+        long free = availableMemory();
+        long c = arcC.get();
+        if (free < 0) {
+            noGrow = true;
+            warm = true;
+            growTime = now.get() + (long) tunables.growRetrySeconds() * config.hz();
+            long toFree;
+            if (config.applies(QuirkFix.REAP_ABOVE_C_MIN_13794)) {
+                long canFree = c - config.cMin();
+                toFree = canFree > 0 ? (canFree >>> tunables.shrinkShift()) - free : 0;
+            } else {
+                toFree = (c >>> tunables.shrinkShift()) - free;
+            }
+            if (toFree > 0) {
+                reduceTargetSizeImpl(toFree);
+            }
+            return Outcome.REAPED;
+        }
+        if (Long.compareUnsigned(free, c >>> tunables.noGrowShift()) < 0) {
+            noGrow = true;
+        } else if (now.get() >= growTime) {
+            noGrow = false;
+        }
+        return Outcome.IDLE;
+    }
+
+    // ---- overflow and eviction waiters ----
+
+    private enum Overflow { NONE, SOME, SEVERE }
+
+    /** {@code arc_is_overflowing(use_reserve = B_FALSE)}: 2.1.1 levels from the aggsum's lower bound. */
+    private Overflow overflowLevel() {
+        long c = arcC.get();
+        long overflow = unsignedMax(config.maxBlockSize(), c >>> tunables.overflowShift());
+        long over = arcSize.lowerBound() - c - overflow / 2;
+        overflow /= 2;
+        return over < 0 ? Overflow.NONE : over < overflow ? Overflow.SOME : Overflow.SEVERE;
+    }
+
+    /** {@code arc_wait_for_eviction(amount, B_FALSE)} (fact sheet d.3, 2.1.1). */
+    private void waitForEviction(long amount) {
+        switch (overflowLevel()) {
+            case NONE -> {
+            }
+            case SOME -> waiters.ensureEvicting();
+            case SEVERE -> {
+                EvictWaiters.Waiter w = waiters.enqueue(amount);
+                bump(ArcStat.EVICT_WAITS);
+                evictor.awaitRelease(waiters, w);
+            }
+        }
+    }
+
+    // ---- the evict zthr ----
+
+    /** {@code arc_evict_cb} (fact sheet d.7). */
+    private void evictCb(BooleanSupplier cancelled) {
+        bump(ArcStat.EVICTOR_RUNS);
+        long evicted = evict();
+        waiters.endPass(() -> !cancelled.getAsBoolean() && evicted != 0 && arcSize.compare(arcC.get()) > 0);
+    }
+
+    /** {@code arc_evict}: one pass over MRU, MFU, MRU ghost and MFU ghost (fact sheet d.8). */
+    private long evict() {
+        long total = 0;
+        long target = Math.min(arcSize.value() - arcC.get(),
+                size(ArcState.ANON) + size(ArcState.MRU) - arcP.get());
+        total += evictImpl(ArcState.MRU, target);
+        total += evictImpl(ArcState.MFU, arcSize.value() - arcC.get());
+        total += evictImpl(ArcState.MRU_GHOST, size(ArcState.MRU) + size(ArcState.MRU_GHOST) - arcC.get());
+        total += evictImpl(ArcState.MFU_GHOST, size(ArcState.MRU_GHOST) + size(ArcState.MFU_GHOST) - arcC.get());
+        return total;
+    }
+
+    /** {@code arc_evict_impl}: a non-positive (s64) target means skip. */
+    private long evictImpl(ArcState state, long bytes) {
+        long esize = stateEsize[state.ordinal()].get();
+        if (bytes > 0 && esize > 0) {
+            return evictState(state, Math.min(esize, bytes));
+        }
+        return 0;
+    }
+
+    /** {@code arc_evict_state}: markers at every sublist's tail, scans from a random sublist (fact sheet d.13). */
+    private long evictState(ArcState state, long bytes) {
+        ConcurrentMultilist ml = lists[state.ordinal()];
+        int n = ml.sublistCount();
+        SublistNode[] markers = new SublistNode[n];
+        for (int i = 0; i < n; i++) {
+            markers[i] = new SublistNode();
+            Sublist s = ml.sublist(i);
+            s.lock();
+            try {
+                s.insertTail(markers[i]);
+            } finally {
+                s.unlock();
+            }
+        }
+        long total = 0;
+        while (Long.compareUnsigned(total, bytes) < 0) {
+            int idx = random.nextIndex(n);
+            long scan = 0;
+            for (int i = 0; i < n && Long.compareUnsigned(total, bytes) < 0; i++) {
+                long e = evictStateImpl(ml.sublist(idx), markers[idx], bytes - total);
+                scan += e;
+                total += e;
+                idx = idx + 1 >= n ? 0 : idx + 1;
+            }
+            if (scan == 0) {
+                bump(ArcStat.EVICT_NOT_ENOUGH);
+                break;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            Sublist s = ml.sublist(i);
+            s.lock();
+            try {
+                s.remove(markers[i]);
+            } finally {
+                s.unlock();
+            }
+        }
+        return total;
+    }
+
+    /**
+     * {@code arc_evict_state_impl}: under the sublist lock, evicts oldest first behind the marker, at most
+     * {@code zfs_arc_evict_batch_limit} headers, taking each hash lock by tryLock; then, under
+     * {@code arc_evict_lock}, advances {@code arc_evict_count} and releases the waiters it satisfies.
+     */
+    private long evictStateImpl(Sublist sublist, SublistNode marker, long bytes) {
+        long evicted = 0;
+        long realEvicted = 0;
+        int budget = tunables.evictBatchLimit();
+        sublist.lock();
+        try {
+            for (SublistNode n = sublist.newerThan(marker); n != null; n = sublist.newerThan(marker)) {
+                if (budget <= 0 || Long.compareUnsigned(evicted, bytes) >= 0) {
+                    break;
+                }
+                sublist.moveForward(marker);
+                if (!(n instanceof ArcHeader<?> header)) {
+                    continue;
+                }
+                @SuppressWarnings("unchecked")
+                ArcHeader<V> h = (ArcHeader<V>) header;
+                ReentrantLock hashLock = hashTable.lockFor(h.key);
+                if (!hashLock.tryLock()) {
+                    bump(ArcStat.MUTEX_MISS);
+                    continue;
+                }
+                try {
+                    if (h.allocating) {
+                        bump(ArcStat.MUTEX_MISS);
+                        continue;
+                    }
+                    boolean ghost = h.state.isGhost();
+                    long e = evictHeader(h);
+                    evicted += e;
+                    if (!ghost) {
+                        realEvicted += e;
+                    }
+                    if (e != 0) {
+                        budget--;
+                    }
+                } finally {
+                    hashLock.unlock();
+                }
+            }
+        } finally {
+            sublist.unlock();
+        }
+        waiters.addEvicted(realEvicted);
+        return evicted;
+    }
+
+    /**
+     * {@code arc_evict_hdr}: a ghost header is destroyed (its logical size counts as evicted, nothing real); a
+     * cached one loses its data and moves to its ghost state, unless it is a prefetch younger than its minimum
+     * lifetime. Requires the sublist lock and the hash lock.
+     */
+    private long evictHeader(ArcHeader<V> h) {
+        if (h.state.isGhost()) {
+            bump(ArcStat.DELETED);
+            destroy(h);
+            return h.size;
+        }
+        long minLifetime = h.prescientPrefetch ? tunables.minPrescientPrefetchMs() : tunables.minPrefetchMs();
+        if (h.prefetch && now.get() - h.lastAccess < config.msToTicks(minLifetime)) {
+            bump(ArcStat.EVICT_SKIP);
+            return 0;
+        }
+        ArcState ghost = h.state == ArcState.MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST;
+        long size = h.size;
+        freeData(h);
+        changeState(h, ghost);
+        bump(ArcStat.EVICTIONS);
+        stats[ArcStat.EVICTED_BYTES.ordinal()].add(size);
+        return size;
+    }
+
+    // ---- helpers ----
+
+    /** Deterministic mode: runs the evictor to quiescence if so configured; every operation ends here. */
+    private Outcome afterOperation(Outcome outcome) {
+        if (evictor.isStepped() && config.evictorRunsAfterEachOperation()) {
+            while (evictor.step()) {
+                continue;
+            }
+        }
+        return outcome;
+    }
+
+    /** {@code zthr_wakeup(arc_evict_zthr)}, for {@link EvictWaiters} (created before the evictor). */
+    private void wakeEvictor() {
+        evictor.wakeup();
+    }
+
+    private long size(ArcState state) {
+        return stateSize[state.ordinal()].get();
+    }
+
+    private long availableMemory() {
+        return memory.freeMemory() - config.sysFree();
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("ConcurrentArc must be open, was closed");
+        }
+    }
+
+    private void bump(ArcStat stat) {
+        stats[stat.ordinal()].increment();
+    }
+
+    private static <T> T requireNonNull(String name, T value) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        return value;
+    }
+
+    private static long unsignedMin(long a, long b) {
+        return Long.compareUnsigned(a, b) <= 0 ? a : b;
+    }
+
+    private static long unsignedMax(long a, long b) {
+        return Long.compareUnsigned(a, b) >= 0 ? a : b;
+    }
+}

@@ -1,0 +1,73 @@
+package org.arcref.arc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.arcref.zfs.AdjustableMemory;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** R8, R9 and L1 on the waiter queue alone, single-threaded (the blocking paths are covered by EvictionWaiterTest). */
+class EvictWaitersTest {
+
+    private final AdjustableMemory memory = new AdjustableMemory(1L << 30);
+    private final AtomicInteger wakeups = new AtomicInteger();
+    private final EvictWaiters waiters = new EvictWaiters(memory, 1L << 20, wakeups::incrementAndGet);
+
+    @Test
+    @DisplayName("R8: counts are MAX(tail, arc_evict_count) + amount, non-decreasing; the first waiter wakes the evictor")
+    void countsUseMaxOfTailAndEvictCount() {
+        waiters.addEvicted(100);
+        EvictWaiters.Waiter first = waiters.enqueue(10);
+        EvictWaiters.Waiter second = waiters.enqueue(5);
+        assertEquals(110, first.count);
+        assertEquals(115, second.count);
+        assertEquals(List.of(110L, 115L), waiters.counts());
+        assertTrue(waiters.evictNeeded(), "L1: a queued waiter leaves arc_evict_needed set");
+        assertEquals(1, wakeups.get(), "only the waiter that found the queue empty wakes the evictor");
+        assertEquals(15, waiters.needFree(), "arc_need_free = tail count - arc_evict_count");
+    }
+
+    @Test
+    @DisplayName("R9a: waiters are released head first once arc_evict_count reaches their count")
+    void releasedByCountInOrder() {
+        EvictWaiters.Waiter first = waiters.enqueue(10);
+        EvictWaiters.Waiter second = waiters.enqueue(10);
+        waiters.addEvicted(15);
+        assertFalse(waiters.isQueued(first));
+        assertTrue(waiters.isQueued(second));
+        waiters.addEvicted(5);
+        assertFalse(waiters.isQueued(second));
+        assertEquals(20, waiters.evictCount());
+    }
+
+    @Test
+    @DisplayName("R9a: no release by count while free memory is below arc_sys_free / 2")
+    void noReleaseByCountWhenMemoryIsLow() {
+        EvictWaiters.Waiter w = waiters.enqueue(10);
+        memory.set(1L << 18);
+        waiters.addEvicted(50);
+        assertTrue(waiters.isQueued(w), "R8: a count already reached stays queued while memory is low");
+        memory.set(1L << 30);
+        waiters.addEvicted(0);
+        assertFalse(waiters.isQueued(w));
+    }
+
+    @Test
+    @DisplayName("R9b, L1: a pass that ends eviction releases every waiter; shutdown releases all and queues none")
+    void endPassAndShutdownReleaseEveryone() {
+        EvictWaiters.Waiter a = waiters.enqueue(10);
+        waiters.endPass(() -> true);
+        assertTrue(waiters.isQueued(a) && waiters.evictNeeded());
+        waiters.endPass(() -> false);
+        assertFalse(waiters.isQueued(a) || waiters.evictNeeded());
+        EvictWaiters.Waiter b = waiters.enqueue(10);
+        waiters.shutdown();
+        assertFalse(waiters.isQueued(b));
+        assertFalse(waiters.isQueued(waiters.enqueue(10)), "after shutdown no waiter is queued");
+        waiters.await(b);
+    }
+}

@@ -1,0 +1,79 @@
+package org.arcref.arc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcStat;
+import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.ReadKind;
+import org.arcref.zthr.ZthrPriority;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * L1 on the waiter protocol: a reader whose allocations overflow a 16 KiB cache severely waits for the evict
+ * zthr and returns; the lost-wakeup variant (#3616) leaves it waiting until {@code close()} releases it; stepped
+ * mode reports such a waiter instead of hanging. The aggsum is exact: with a per-CPU one a single reader's
+ * borrow keeps the lower bound, and so the overflow level, far below the true size of so small a cache.
+ */
+class EvictionWaiterTest {
+
+    private static final ArcConfig CONFIG = ArcConfig.small(16L << 10, 16L << 10, 4096);
+    private static final ArcOptions THREADED_EXACT = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false,
+            ArcOptions.ZFS_BUF_LOCKS);
+
+    /** Starts a thread reading 64 new 4 KiB blocks, stopping quietly if the cache is closed; returns it. */
+    private static Thread reader(ConcurrentArc<Long> arc) {
+        Thread t = new Thread(() -> {
+            try {
+                for (long key = 0; key < 64; key++) {
+                    arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+                }
+            } catch (IllegalStateException closed) {
+                return;
+            }
+        }, "reader");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    @Test
+    @DisplayName("L1: waiters of a severe overflow are released by the evict zthr")
+    void waitersAreReleased() throws InterruptedException {
+        try (ConcurrentArc<Long> arc = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(), THREADED_EXACT)) {
+            Thread t = reader(arc);
+            t.join(5000);
+            assertFalse(t.isAlive(), "L1: the reader still waits for eviction after 5 s");
+            assertTrue(arc.stat(ArcStat.EVICT_WAITS) > 0, "the reader must have waited");
+        }
+    }
+
+    @Test
+    @DisplayName("L1: the lost-wakeup variant (#3616) leaves a waiter asleep until close() releases it")
+    void lostWakeupVariantHangsUntilClose() throws InterruptedException {
+        ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG, MemoryModel.plentiful(), THREADED_EXACT);
+        Thread t = reader(arc);
+        t.join(1000);
+        assertTrue(t.isAlive(), "the lost-wakeup variant should leave the reader waiting");
+        assertEquals(1, arc.snapshot().waiterCounts().size(), "one waiter queued with nobody to release it");
+        arc.close();
+        t.join(5000);
+        assertFalse(t.isAlive(), "close() must release every waiter");
+    }
+
+    @Test
+    @DisplayName("L1: in stepped mode a waiter nobody would release is reported, not waited for")
+    void steppedModeReportsALostWakeup() {
+        ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG, MemoryModel.plentiful(), ArcOptions.deterministic());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
+            for (long key = 0; key < 8; key++) {
+                arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+            }
+        });
+        assertTrue(e.getMessage().startsWith("lost wakeup: an eviction waiter for count "), e.getMessage());
+    }
+}

@@ -1,0 +1,90 @@
+package org.arcref.zfs;
+
+/**
+ * The argument rules of the ARC's operations, shared by {@link ZfsArc} and every other
+ * implementation of the policy so that all reject the same input with the same message. Each check
+ * throws {@link IllegalArgumentException} naming the argument, the rule and the value.
+ */
+public final class ArcArguments {
+
+    private ArcArguments() {
+    }
+
+    /**
+     * @param size a block size
+     * @param config the configuration giving {@code maxBlockSize}
+     * @throws IllegalArgumentException unless {@code size} is a multiple of 512 in [512, maxBlockSize]
+     */
+    public static void requireBlockSize(long size, ArcConfig config) {
+        Validate.range("size", size, ArcConfig.MIN_BLOCK_SIZE, config.maxBlockSize());
+        Validate.multipleOf("size", size, ArcConfig.MIN_BLOCK_SIZE);
+    }
+
+    /**
+     * @param kind the read kind, not null
+     * @param hold whether the read keeps its reference
+     * @throws IllegalArgumentException if {@code kind} is null, or a prefetch asks to hold
+     */
+    public static void requireHoldAllowed(ReadKind kind, boolean hold) {
+        Validate.notNull("kind", kind);
+        if (hold && kind.isPrefetch()) {
+            throw new IllegalArgumentException("hold must be false for a " + kind
+                    + " read (a prefetch takes no reference), was true");
+        }
+    }
+
+    /** @throws IllegalArgumentException if a read names a size other than the cached one */
+    public static void requireCachedSize(long key, long cachedSize, long size) {
+        if (cachedSize != size) {
+            throw new IllegalArgumentException("size must equal the cached size " + cachedSize + " of key "
+                    + key + ", was " + size);
+        }
+    }
+
+    /** @throws IllegalArgumentException if the key has a pending write ({@code pending}) */
+    public static void requireNotPending(long key, boolean pending) {
+        if (pending) {
+            throw new IllegalArgumentException("key must not have a pending write, was " + key);
+        }
+    }
+
+    /**
+     * @param cachedState the state of the key's hashed header, or null if it has none
+     * @throws IllegalArgumentException if a write names a key that is cached or a ghost
+     */
+    public static void requireNewKey(long key, ArcState cachedState) {
+        if (cachedState != null) {
+            throw new IllegalArgumentException("key must not be cached (ZFS writes are copy-on-write: "
+                    + "a new block has a new identity), was " + key + " in state " + cachedState.zfsName());
+        }
+    }
+
+    /** @throws IllegalArgumentException if the key has no pending write ({@code pending} false) */
+    public static void requirePending(long key, boolean pending) {
+        if (!pending) {
+            throw new IllegalArgumentException("key must have a pending write, was " + key);
+        }
+    }
+
+    /**
+     * @param state the state of the key's hashed header, or null if it has none
+     * @param refcount the header's reference count (ignored without a header)
+     * @throws IllegalArgumentException unless the key is cached with a hold
+     */
+    public static void requireHeld(long key, ArcState state, int refcount) {
+        if (state == null || refcount == 0) {
+            throw new IllegalArgumentException("key must be cached and held, was " + key
+                    + (state == null ? " (not cached)" : " (refcount 0 in " + state.zfsName() + ")"));
+        }
+    }
+
+    /** @throws IllegalArgumentException if {@code toFree} is negative */
+    public static void requireToFree(long toFree) {
+        Validate.atLeast("toFree", toFree, 0);
+    }
+
+    /** @throws IllegalArgumentException unless {@code ticks} is in [0, Long.MAX_VALUE - now] */
+    public static void requireTicks(long ticks, long now) {
+        Validate.range("ticks", ticks, 0, Long.MAX_VALUE - now);
+    }
+}

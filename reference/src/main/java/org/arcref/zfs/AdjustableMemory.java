@@ -2,11 +2,12 @@ package org.arcref.zfs;
 
 /**
  * A memory model whose free memory the caller sets, for tests and op traces that script memory
- * pressure. Not thread-safe: the spec is single-threaded.
+ * pressure. The value is volatile, so a change made by one thread is seen by others (for example by
+ * the concurrent ARC's evictor thread); each read or write is atomic, nothing more.
  */
 public final class AdjustableMemory implements MemoryModel {
 
-    private long free;
+    private volatile long free;
 
     /**
      * @param free the initial free memory in bytes

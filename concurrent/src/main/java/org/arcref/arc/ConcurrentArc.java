@@ -116,6 +116,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private final ConcurrentMultilist[] lists = new ConcurrentMultilist[ArcState.values().length];
     private final AtomicLong[] stateSize = new AtomicLong[ArcState.values().length];
     private final AtomicLong[] stateEsize = new AtomicLong[ArcState.values().length];
+    private final SizeUpdate sizeUpdate;
     private final LongAdder[] stats = new LongAdder[ArcStat.values().length];
     private final AggSum arcSize;
     private final AtomicLong arcC;
@@ -143,7 +144,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @throws IllegalArgumentException if an argument is null
      */
     public ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options) {
-        this(config, memory, options, EvictWaiters::new);
+        this(config, memory, options, EvictWaiters::new, AtomicLong::addAndGet);
     }
 
     /** Creates {@code arc_evict_lock}'s waiter queue; a seam through which tests build broken variants. */
@@ -151,10 +152,21 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         EvictWaiters create(MemoryModel memory, long sysFree, Runnable wakeEvictor);
     }
 
-    ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory) {
+    /** Adds to a state's {@code arcs_size} or {@code arcs_esize}; a seam through which tests break its atomicity. */
+    interface SizeUpdate {
+        void add(AtomicLong stateCounter, long delta);
+    }
+
+    /**
+     * The seams through which tests build broken variants: {@code waitersFactory} creates the waiter queue;
+     * {@code sizeUpdate} makes every update of a state's sizes ({@code AtomicLong::addAndGet} in production).
+     */
+    ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory,
+            SizeUpdate sizeUpdate) {
         this.config = requireNonNull("config", config);
         this.memory = requireNonNull("memory", memory);
         this.options = requireNonNull("options", options);
+        this.sizeUpdate = sizeUpdate;
         this.tunables = config.tunables();
         this.hashTable = new BufHashTable<>(options.hashLocks());
         for (ArcState s : ArcState.values()) {
@@ -594,7 +606,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private void addReference(ArcHeader<V> h) {
         if (++h.refcount == 1 && h.state != ArcState.ANON) {
             lists[h.state.ordinal()].remove(h);
-            stateEsize[h.state.ordinal()].addAndGet(-h.accountedSize());
+            sizeUpdate.add(stateEsize[h.state.ordinal()], -h.accountedSize());
             h.prefetch = false;
         }
     }
@@ -604,7 +616,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         boolean copy = h.refcount > 1;
         if (--h.refcount == 0 && h.state != ArcState.ANON) {
             lists[h.state.ordinal()].insertHead(h);
-            stateEsize[h.state.ordinal()].addAndGet(h.accountedSize());
+            sizeUpdate.add(stateEsize[h.state.ordinal()], h.accountedSize());
         }
         if (copy) {
             returnData(h);
@@ -617,15 +629,15 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         long oldSize = h.accountedSize();
         if (h.refcount == 0 && from.hasList()) {
             lists[from.ordinal()].remove(h);
-            stateEsize[from.ordinal()].addAndGet(-oldSize);
+            sizeUpdate.add(stateEsize[from.ordinal()], -oldSize);
         }
-        stateSize[from.ordinal()].addAndGet(-oldSize);
+        sizeUpdate.add(stateSize[from.ordinal()], -oldSize);
         h.state = to;
         long newSize = h.accountedSize();
-        stateSize[to.ordinal()].addAndGet(newSize);
+        sizeUpdate.add(stateSize[to.ordinal()], newSize);
         if (h.refcount == 0 && to.hasList()) {
             lists[to.ordinal()].insertHead(h);
-            stateEsize[to.ordinal()].addAndGet(newSize);
+            sizeUpdate.add(stateEsize[to.ordinal()], newSize);
         }
     }
 
@@ -705,9 +717,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         }
         arcSize.add(size);
         if (!state.isGhost()) {
-            stateSize[state.ordinal()].addAndGet(size);
+            sizeUpdate.add(stateSize[state.ordinal()], size);
             if (h.linked()) {
-                stateEsize[state.ordinal()].addAndGet(size);
+                sizeUpdate.add(stateEsize[state.ordinal()], size);
             }
             if (sizeBelowTarget() && h.state == ArcState.ANON
                     && Long.compareUnsigned(size(ArcState.ANON) + size(ArcState.MRU), arcP.get()) > 0
@@ -739,9 +751,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private void returnData(ArcHeader<V> h) {
         int s = h.state.ordinal();
         if (h.linked()) {
-            stateEsize[s].addAndGet(-h.size);
+            sizeUpdate.add(stateEsize[s], -h.size);
         }
-        stateSize[s].addAndGet(-h.size);
+        sizeUpdate.add(stateSize[s], -h.size);
         arcSize.add(-h.size);
     }
 

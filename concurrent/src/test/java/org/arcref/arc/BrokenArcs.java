@@ -1,11 +1,13 @@
 package org.arcref.arc;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.MemoryModel;
 
 /**
  * Deliberately broken variants of {@link ConcurrentArc} (test sources only), which the differential property D1
- * and the waiter tests must catch.
+ * and the waiter tests must catch. Each is a static factory of the signature {@code (ArcConfig, MemoryModel,
+ * ArcOptions)}, so that the JCStress scenarios of {@code stress} can name it ({@code org.arcref.stress.Variants}).
  */
 public final class BrokenArcs {
 
@@ -24,7 +26,7 @@ public final class BrokenArcs {
             long waiterCount(long last, long evictCount, long amount) {
                 return last + amount;
             }
-        });
+        }, AtomicLong::addAndGet);
     }
 
     /**
@@ -37,6 +39,18 @@ public final class BrokenArcs {
             @Override
             void ensureEvicting() {
             }
-        });
+        }, AtomicLong::addAndGet);
+    }
+
+    /**
+     * A size update outside the lock that protects it: every {@code arcs_size} and {@code arcs_esize} update is a
+     * plain read, then a write of the sum, instead of one atomic add (in ZFS a {@code zfs_refcount_add_many} under
+     * the refcount's own lock, or an atomic add). Two threads updating the same state's size at once (two hash
+     * locks, or a hash lock and the evictor) can lose one update, so the sizes drift from the headers (N1, R4).
+     */
+    public static <V> ConcurrentArc<V> unlockedSizeUpdate(ArcConfig config, MemoryModel memory,
+            ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, EvictWaiters::new,
+                (counter, delta) -> counter.set(counter.get() + delta));
     }
 }

@@ -52,10 +52,42 @@ class ConcurrentArcSoakTest {
         ArcConfig config = ArcConfig.small(256L << 10, 512L << 10, 4096)
                 .withSublists(ConcurrentArc.defaultSublists());
         ConcurrentArc<Long> arc = new ConcurrentArc<>(config, MemoryModel.plentiful(), ArcOptions.zfs());
+        Soak soak = run(arc, TimeUnit.SECONDS.toNanos(seconds));
+        ArcSnapshot s = soak.snapshot();
+        System.out.printf("soak: %d threads, %d s, %d operations, %d evictions, %d evictor runs, %d eviction waits,"
+                        + " %d mutex misses, longest operation %.1f ms, arc_c %d, arc_size %d%n", THREADS, seconds,
+                soak.ops(), s.stats().get(ArcStat.EVICTIONS), s.stats().get(ArcStat.EVICTOR_RUNS),
+                s.stats().get(ArcStat.EVICT_WAITS), s.stats().get(ArcStat.MUTEX_MISS),
+                soak.longestOpNanos() / 1e6, s.c(), s.size());
+        soak.rethrowFailure();
+        assertTrue(soak.longestOpNanos() < MAX_OP_NANOS, "L1: an operation took "
+                + soak.longestOpNanos() / 1e6 + " ms");
+        assertTrue(s.stats().get(ArcStat.EVICTIONS) > 0 && s.stats().get(ArcStat.EVICT_WAITS) > 0,
+                "the soak must evict and make threads wait: " + s.stats());
+        assertAccountingAddsUp(s);
+        assertEquals(0, arc.sizeAggsum().value() - s.size(), "arc_size changed after close");
+    }
+
+    /** What {@link #run} leaves: the snapshot taken after {@code close()} (quiescence) and the workers' record. */
+    record Soak(ArcSnapshot snapshot, long ops, long longestOpNanos, List<Throwable> failures) {
+        void rethrowFailure() {
+            if (!failures.isEmpty()) {
+                throw new AssertionError("an operation failed: " + failures.get(0), failures.get(0));
+            }
+        }
+    }
+
+    /**
+     * The soak's workload: {@value #THREADS} threads of random operations on {@code arc} for {@code nanos}, each
+     * releasing and completing what it started; then {@code close()} and a snapshot at quiescence.
+     *
+     * @throws AssertionError if a thread is still running 30 s after the deadline (an operation hangs, L1)
+     */
+    static Soak run(ConcurrentArc<Long> arc, long nanos) throws InterruptedException {
         AtomicLong ops = new AtomicLong();
         AtomicLong longestOpNanos = new AtomicLong();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long deadline = System.nanoTime() + nanos;
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < THREADS; t++) {
             long firstWriteKey = 1_000_000L * (t + 1);
@@ -70,25 +102,11 @@ class ConcurrentArcSoakTest {
             thread.start();
         }
         for (Thread thread : threads) {
-            thread.join(TimeUnit.SECONDS.toMillis(seconds + 30));
+            thread.join(TimeUnit.NANOSECONDS.toMillis(nanos) + TimeUnit.SECONDS.toMillis(30));
             assertTrue(!thread.isAlive(), thread.getName() + " still running: an operation hangs (L1)");
         }
         arc.close();
-        ArcSnapshot s = arc.snapshot();
-        System.out.printf("soak: %d threads, %d s, %d operations, %d evictions, %d evictor runs, %d eviction waits,"
-                        + " %d mutex misses, longest operation %.1f ms, arc_c %d, arc_size %d%n", THREADS, seconds,
-                ops.get(), s.stats().get(ArcStat.EVICTIONS), s.stats().get(ArcStat.EVICTOR_RUNS),
-                s.stats().get(ArcStat.EVICT_WAITS), s.stats().get(ArcStat.MUTEX_MISS),
-                longestOpNanos.get() / 1e6, s.c(), s.size());
-        if (!failures.isEmpty()) {
-            throw new AssertionError("an operation failed: " + failures.peek(), failures.peek());
-        }
-        assertTrue(longestOpNanos.get() < MAX_OP_NANOS, "L1: an operation took "
-                + longestOpNanos.get() / 1e6 + " ms");
-        assertTrue(s.stats().get(ArcStat.EVICTIONS) > 0 && s.stats().get(ArcStat.EVICT_WAITS) > 0,
-                "the soak must evict and make threads wait: " + s.stats());
-        assertAccountingAddsUp(s);
-        assertEquals(0, arc.sizeAggsum().value() - s.size(), "arc_size changed after close");
+        return new Soak(arc.snapshot(), ops.get(), longestOpNanos.get(), List.copyOf(failures));
     }
 
     @Test

@@ -23,7 +23,8 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
  * N1: no lost bytes. Two threads read, hold, release and free overlapping 1 KiB blocks of a 4 KiB cache, and
  * evict inline (a stepped evictor that runs after each operation), so that state changes, eviction and frees of
  * the same headers race. At quiescence {@code arc_size} must equal the sum of the anon, MRU and MFU sizes, which
- * must equal the bytes the headers hold; and every read must have returned its own key's value.
+ * must equal the bytes the headers hold; and every read must have returned its own key's value. The cache comes
+ * from {@link Arcs}: profile {@code jcstress-broken} runs this scenario on {@code BrokenArcs#unlockedSizeUpdate}.
  */
 @JCStressTest
 @Description("N1: accounting after concurrent reads, holds, frees and inline eviction")
@@ -34,7 +35,7 @@ import org.openjdk.jcstress.infra.results.ZZ_Result;
 public class AccountingAfterConcurrentOpsTest {
     private static final long BLOCK = 1024;
 
-    private final ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.small(4096, 4096, BLOCK),
+    private final ConcurrentArc<Long> arc = Arcs.create(ArcConfig.small(4096, 4096, BLOCK),
             MemoryModel.plentiful(), new ArcOptions(false, null, false, 4));
     private volatile boolean valuesOk = true;
 

@@ -22,7 +22,8 @@ import org.openjdk.jcstress.annotations.State;
  * so its allocations overflow the target severely and queue eviction waiters for the evict zthr; the signal
  * shrinks the target while they wait, racing the waiter queue and the evictor's pass. Every waiter must be
  * released (by count, by a pass that ends eviction, or because nothing is left to evict), so the actor returns.
- * The aggsum is exact so that one reader's borrow cannot hide the overflow of so small a cache.
+ * The aggsum is exact so that one reader's borrow cannot hide the overflow of so small a cache. The cache comes
+ * from {@link Arcs}: profile {@code jcstress-broken} runs this scenario on {@code BrokenArcs#lostWakeup}.
  */
 @JCStressTest(Mode.Termination)
 @Description("L1: eviction waiters racing the evict zthr and a target shrink")
@@ -32,7 +33,7 @@ import org.openjdk.jcstress.annotations.State;
 public class EvictionWaiterTerminationTest {
     private static final long BLOCK = 4096;
 
-    private final ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.small(16L << 10, 16L << 10, BLOCK),
+    private final ConcurrentArc<Long> arc = Arcs.create(ArcConfig.small(16L << 10, 16L << 10, BLOCK),
             MemoryModel.plentiful(), new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, ArcOptions.ZFS_BUF_LOCKS));
 
     @Actor

@@ -1,0 +1,35 @@
+package org.arcref.stress.arc;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.arcref.arc.ArcOptions;
+import org.arcref.arc.ConcurrentArc;
+import org.arcref.stress.Variants;
+import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.MemoryModel;
+
+/**
+ * The ARC under test: {@link ConcurrentArc}'s constructor, unless {@value Variants#ARC_PROPERTY} names a static
+ * factory of a broken variant ({@code org.arcref.arc.BrokenArcs#...}, in {@code concurrent}'s test-jar).
+ */
+final class Arcs {
+    private static final MethodHandle FACTORY = Variants.factory(Variants.ARC_PROPERTY, production());
+
+    private Arcs() {
+    }
+
+    @SuppressWarnings("unchecked")
+    static ConcurrentArc<Long> create(ArcConfig config, MemoryModel memory, ArcOptions options) {
+        return Variants.invoke(FACTORY, ConcurrentArc.class, config, memory, options);
+    }
+
+    private static MethodHandle production() {
+        try {
+            return MethodHandles.publicLookup().findConstructor(ConcurrentArc.class,
+                    MethodType.methodType(void.class, ArcConfig.class, MemoryModel.class, ArcOptions.class));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -78,7 +78,7 @@ final class ReplayCommand implements Callable<Integer> {
             requests = format == null ? TraceReader.read(trace) : TraceReader.read(trace, TraceFormat.named(format));
             source = trace.toString();
         }
-        long unique = Arrays.stream(requests.clone()).sorted().distinct().count();
+        long unique = Arrays.stream(requests).sorted().distinct().count();
         List<Integer> pages = sizes != null ? sizes : defaultSizes(unique);
         for (int p : pages) {
             if (p < 2) {

@@ -363,12 +363,6 @@ public final class ZfsArc {
         return afterOperation(Outcome.MEMORY_SET);
     }
 
-    /** @return whether {@code key} is cached with data (MRU or MFU) */
-    public boolean isCached(long key) {
-        Header h = hashTable.get(key);
-        return h != null && !h.state.isGhost();
-    }
-
     /** @return {@code arc_c} */
     public long targetSize() {
         return arcC;

@@ -50,8 +50,8 @@ public final class ArcChains {
 
     /**
      * @return small caches (4–16 KiB, blocks up to 2 KiB) with every sublist count from 1 to 4, both evictor
-     *     schedules, every subset of quirk fixes, batch limits 1, 2 and 10, three {@code arc_sys_free} values and
-     *     any seed
+     *     schedules, every subset of quirk fixes, batch limits 1, 2 and 10, the {@code arc_p} dampener on or off,
+     *     overflow shifts 8 (the default) and 2, three {@code arc_sys_free} values and any seed
      */
     public static Arbitrary<ArcConfig> configs() {
         Arbitrary<Long> cMin = Arbitraries.of(4096L, 6144L, 8192L);
@@ -59,14 +59,16 @@ public final class ArcChains {
         Arbitrary<Integer> sublists = Arbitraries.integers().between(1, 4);
         Arbitrary<Boolean> auto = Arbitraries.of(true, false);
         Arbitrary<Set<QuirkFix>> fixes = Arbitraries.subsetOf(QuirkFix.values());
-        Arbitrary<Integer> batch = Arbitraries.of(1, 2, 10);
+        Arbitrary<Tunables> tunables = Combinators.combine(Arbitraries.of(1, 2, 10), Arbitraries.of(true, false),
+                Arbitraries.of(8, 2)).as((batch, dampenerOff, overflowShift) -> Tunables.defaults()
+                        .withEvictBatchLimit(batch).withPDampenerDisable(dampenerOff).withOverflowShift(overflowShift));
         Arbitrary<Long> sysFree = Arbitraries.of(0L, 16384L, 65536L);
         Arbitrary<Long> seed = Arbitraries.longs();
-        return Combinators.combine(cMin, extra, sublists, auto, fixes, batch, sysFree, seed)
-                .as((min, more, n, a, f, b, free, sd) -> ArcConfig.small(min, min + more, 2048)
+        return Combinators.combine(cMin, extra, sublists, auto, fixes, tunables, sysFree, seed)
+                .as((min, more, n, a, f, t, free, sd) -> ArcConfig.small(min, min + more, 2048)
                         .withSublists(n).withEvictorRunsAfterEachOperation(a)
                         .withFixes(f.isEmpty() ? EnumSet.noneOf(QuirkFix.class) : EnumSet.copyOf(f))
-                        .withTunables(Tunables.defaults().withEvictBatchLimit(b))
+                        .withTunables(t)
                         .withSysFree(free).withSeed(sd));
     }
 

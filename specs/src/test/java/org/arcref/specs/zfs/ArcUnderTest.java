@@ -45,6 +45,10 @@ public final class ArcUnderTest {
     ArcSnapshot after;
     Operation lastOp;
     Outcome lastOutcome;
+    /** Whether a cached header was ever held after an operation (for coverage statistics). */
+    boolean everHeld;
+    /** Whether an operation ever lowered {@code arc_c} (for coverage statistics). */
+    boolean everReducedTarget;
 
     private final Follower follower;
 
@@ -99,6 +103,8 @@ public final class ArcUnderTest {
         applied.add(op);
         lastOutcome = op.applyTo(arc);
         after = arc.snapshot();
+        everHeld |= !heldCached().isEmpty();
+        everReducedTarget |= Long.compareUnsigned(after.c(), before.c()) < 0;
         follower.follow(this);
     }
 

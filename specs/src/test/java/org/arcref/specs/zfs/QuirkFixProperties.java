@@ -88,8 +88,12 @@ class QuirkFixProperties {
      * 8-24 GiB of 16 MiB blocks (sizes are only numbers here).
      */
     private static ZfsArc wrapScenario(Set<QuirkFix> fixes) {
+        return wrapScenario(fixes, org.arcref.zfs.Tunables.defaults());
+    }
+
+    private static ZfsArc wrapScenario(Set<QuirkFix> fixes, org.arcref.zfs.Tunables tunables) {
         ZfsArc arc = new ZfsArc(new ArcConfig(8L << 30, 24L << 30, BIG, 2 * BIG, 0, 1000, 1, 0, true, fixes,
-                org.arcref.zfs.Tunables.defaults()), MemoryModel.plentiful());
+                tunables), MemoryModel.plentiful());
         twice(arc, 0, SMALL);
         for (long k = 1000; k < 1512; k++) {
             twice(arc, k, BIG);
@@ -139,6 +143,16 @@ class QuirkFixProperties {
         assertEquals(Outcome.GHOST_HIT_MFU, arc.read(0, SMALL, ReadKind.DEMAND, false));
         assertEquals(Math.max(arc.targetSize() >>> 4, before - (1L << 32)), arc.mruTarget(),
                 "O1 fixed: arc_p = MAX(arc_p_min, arc_p - MIN(2^32, arc_p))");
+    }
+
+    @Example
+    void dampenerCapsTheMultiplierAtTen() {
+        ZfsArc arc = wrapScenario(EnumSet.noneOf(QuirkFix.class),
+                org.arcref.zfs.Tunables.defaults().withPDampenerDisable(false));
+        long before = arc.mruTarget();
+        arc.read(0, SMALL, ReadKind.DEMAND, false);
+        assertEquals(Math.max(arc.targetSize() >>> 4, before - 10 * SMALL), arc.mruTarget(),
+                "zfs_arc_p_dampener_disable=0: mult = MIN(2^15, 10), so arc_p drops by 10 blocks");
     }
 
     // ---- O2: arc_p > arc_c after a shrink to arc_c_min ----

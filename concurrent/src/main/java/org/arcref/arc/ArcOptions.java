@@ -51,6 +51,19 @@ public record ArcOptions(boolean exactSize, ZthrPriority evictorPriority, boolea
         return new ArcOptions(exactSize, priority, exactPGrowthCompare, hashLocks);
     }
 
+    /**
+     * @return these options with no zthr: the evictor is stepped on the calling threads. With the per-CPU aggsum
+     *     of {@link #zfs()} this isolates the aggsum's slack from the evictor's scheduling (property D2)
+     */
+    public ArcOptions withSteppedEvictor() {
+        return new ArcOptions(exactSize, null, exactPGrowthCompare, hashLocks);
+    }
+
+    /** @return whether the evictor is stepped on the calling threads (no zthr) */
+    public boolean isStepped() {
+        return evictorPriority == null;
+    }
+
     /** @param value whether to use the exact compare (experiment E2) @return these options with it */
     public ArcOptions withExactPGrowthCompare(boolean value) {
         return new ArcOptions(exactSize, evictorPriority, value, hashLocks);

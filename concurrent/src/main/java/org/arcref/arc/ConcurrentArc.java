@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import org.arcref.aggsum.AggSum;
@@ -144,7 +145,12 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @throws IllegalArgumentException if an argument is null
      */
     public ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options) {
-        this(config, memory, options, EvictWaiters::new, AtomicLong::addAndGet);
+        this(config, memory, options, EvictWaiters::new, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+    }
+
+    /** @return the {@code arc_size} aggsum the options ask for: exact, or per-CPU with this machine's layout */
+    static AggSum newSizeAggsum(ArcOptions options) {
+        return options.exactSize() ? AggSum.exact(0) : AggSum.create(0);
     }
 
     /** Creates {@code arc_evict_lock}'s waiter queue; a seam through which tests build broken variants. */
@@ -159,10 +165,11 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     /**
      * The seams through which tests build broken variants: {@code waitersFactory} creates the waiter queue;
-     * {@code sizeUpdate} makes every update of a state's sizes ({@code AtomicLong::addAndGet} in production).
+     * {@code sizeUpdate} makes every update of a state's sizes ({@code AtomicLong::addAndGet} in production);
+     * {@code sizeAggsum} creates {@code arc_size} for the options.
      */
     ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory,
-            SizeUpdate sizeUpdate) {
+            SizeUpdate sizeUpdate, Function<ArcOptions, AggSum> sizeAggsum) {
         this.config = requireNonNull("config", config);
         this.memory = requireNonNull("memory", memory);
         this.options = requireNonNull("options", options);
@@ -179,7 +186,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         for (ArcStat s : ArcStat.values()) {
             stats[s.ordinal()] = new LongAdder();
         }
-        this.arcSize = options.exactSize() ? AggSum.exact(0) : AggSum.create(0);
+        this.arcSize = sizeAggsum.apply(options);
         this.arcC = new AtomicLong(config.cMin());
         this.arcP = new AtomicLong(config.cMin() >>> 1);
         this.random = new SplitMix64(config.seed());
@@ -195,7 +202,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             }
         };
         this.waiters = waitersFactory.create(memory, config.sysFree(), this::wakeEvictor);
-        this.evictor = options.evictorPriority() == null ? Evictor.stepped(callbacks)
+        this.evictor = options.isStepped() ? Evictor.stepped(callbacks)
                 : Evictor.threaded(callbacks, options.evictorPriority());
     }
 
@@ -411,6 +418,26 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         }
         requireOpen();
         return afterOperation(evictor.step() ? Outcome.EVICTOR_RAN : Outcome.IDLE);
+    }
+
+    /**
+     * Waits until the evict zthr is idle: calls {@code zthr_wait_cycle_done(arc_evict_zthr)} (wake it, wait for the
+     * iteration in progress) until an iteration ends with {@code arc_evict_needed} FALSE. A single reader that
+     * calls it after each request keeps the zthr in lock step with it, as the spec's evictor is, without taking
+     * over the zthr's work (property D2 in the default mode). With other threads running it only means that the
+     * zthr was idle at some moment during the call.
+     *
+     * @throws IllegalStateException if the evictor is stepped (use {@link #evictorStep()}) or the cache is closed
+     */
+    public void awaitEvictorIdle() {
+        if (evictor.isStepped()) {
+            throw new IllegalStateException("awaitEvictorIdle needs an evict zthr (ArcOptions evictorPriority "
+                    + "not null); this ARC's evictor is stepped: use evictorStep");
+        }
+        requireOpen();
+        do {
+            evictor.awaitCycle();
+        } while (waiters.evictNeeded());
     }
 
     /**

@@ -103,6 +103,11 @@ final class Evictor {
         }
     }
 
+    /** Threaded: {@code zthr_wait_cycle_done}, waking the zthr and waiting for the iteration in progress. */
+    void awaitCycle() {
+        zthr.waitCycleDone();
+    }
+
     /** Cancels the zthr (its last callback sees the cancel) and destroys it; stepped, marks later steps. */
     void shutdown() {
         shutDown = true;

@@ -1,6 +1,8 @@
 package org.arcref.arc;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.arcref.aggsum.AggSum;
+import org.arcref.aggsum.LowerBoundAsUpperAggSum;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.MemoryModel;
 
@@ -26,7 +28,7 @@ public final class BrokenArcs {
             long waiterCount(long last, long evictCount, long amount) {
                 return last + amount;
             }
-        }, AtomicLong::addAndGet);
+        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
     }
 
     /**
@@ -39,7 +41,7 @@ public final class BrokenArcs {
             @Override
             void ensureEvicting() {
             }
-        }, AtomicLong::addAndGet);
+        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
     }
 
     /**
@@ -51,6 +53,18 @@ public final class BrokenArcs {
     public static <V> ConcurrentArc<V> unlockedSizeUpdate(ArcConfig config, MemoryModel memory,
             ArcOptions options) {
         return new ConcurrentArc<>(config, memory, options, EvictWaiters::new,
-                (counter, delta) -> counter.set(counter.get() + delta));
+                (counter, delta) -> counter.set(counter.get() + delta), ConcurrentArc::newSizeAggsum);
+    }
+
+    /**
+     * Growth checks that read the wrong bound: the lower one ({@link LowerBoundAsUpperAggSum}) where 2.1.1 reads
+     * the upper, so {@code arc_get_data_impl} grows {@code arc_p} while the exact size may already be at
+     * {@code arc_c}: more often than exact arithmetic would, a difference the slack cannot explain (property D2;
+     * D1, with an exact aggsum, cannot see it). With an exact aggsum the variant equals the production class.
+     */
+    public static <V> ConcurrentArc<V> growthOnTheLowerBound(ArcConfig config, MemoryModel memory,
+            ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, EvictWaiters::new, AtomicLong::addAndGet,
+                o -> o.exactSize() ? AggSum.exact(0) : LowerBoundAsUpperAggSum.create(0));
     }
 }

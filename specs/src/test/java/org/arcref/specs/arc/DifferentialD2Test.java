@@ -1,59 +1,210 @@
 package org.arcref.specs.arc;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.arcref.arc.ArcOptions;
+import org.arcref.arc.BrokenArcs;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.specs.trace.SharedTraces;
+import org.arcref.trace.TraceReader;
 import org.arcref.workload.SyntheticWorkload;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.ZfsArc;
 import org.arcref.zfs.ZfsPageCache;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * D2, the bounded differential, for hit ratios and the aggsum: the concurrent ARC with the default mode's per-CPU
- * aggsum (its hot-path reads are bounds: {@code arc_is_overflowing} the lower one, the {@code arc_p} and
- * {@code arc_c} growth checks the upper one), driven by one thread in page mode, has a hit ratio within 0.5
- * points of the spec's on 200,000 requests of the synthetic workload. The evictor is stepped after each request,
- * as the spec's, so the test is deterministic and isolates the aggsum's slack. Only the hit-ratio half of D2:
- * the per-step bound on {@code arc_c}, {@code arc_p} and the state sizes is not checked.
+ * D2, the bounded differential, on traces: the concurrent ARC with the default mode's per-CPU aggsum (its
+ * hot-path reads of {@code arc_size} are bounds), driven by one thread in page mode beside the spec, on all 13
+ * LIRS traces at a quarter of their distinct pages and on 200,000 requests of the synthetic workload (seeds 42, 7
+ * and 2021) at 500 and 5,000 pages: 19 runs.
  *
- * <p>Not asserted, because it depends on scheduling: with the evict zthr free-running (the full default mode)
- * one fast reader outpaces it and the overflow is evicted in batches; a pass takes from MRU at most
- * {@code anon + mru - arc_p} and the rest from MFU, where the spec, evicting about one page per request, takes
- * nearly all from MRU. Measured on 2 cores: 500 pages 22.5 % against the spec's 29.6 % (MFU ghost hits 16,361
- * against 998), 5,000 pages 42.98–43.65 % against 43.58 %. With the reader waiting for the zthr to go idle after
- * each request the ratios agree (9,583 against 9,493 hits on 30,000 requests at 500 pages), so the difference
- * comes from the asynchronous evictor, not from the policy code.
+ * <ul>
+ *   <li><b>Every step within the slack</b> ({@link SlackDivergence}: the first divergence has the slack's
+ *       direction, the cached sizes differ by at most the slack bound),
+ *       in three settings: 2.1.1 with the evictor stepped after each request as the spec's
+ *       ({@link ArcOptions#withSteppedEvictor()}); the same with the exact {@code arc_p} growth compare; and the
+ *       full default mode ({@link ArcOptions#zfs()}, the evict zthr on its own thread at {@code defclsyspri}) with
+ *       the reader calling {@link ConcurrentArc#awaitEvictorIdle()} after each request, so the state is quiescent
+ *       when compared and the zthr's own bucket adds to the slack bound.</li>
+ *   <li><b>Hit ratios within 0.5 points</b> where the slack cannot steer the policy: with the exact {@code arc_p}
+ *       growth compare and the evictor stepped. Measured: identical hits on all 19 runs (no divergence at any
+ *       step).</li>
+ * </ul>
+ *
+ * <p>Where DESIGN's "hit ratios within 0.5 points" does not hold, and why (printed by the tests, not asserted):
+ * <ul>
+ *   <li>2.1.1's upper-bound {@code arc_p} growth check stalls {@code arc_p} once the cache is full (pinned down by
+ *       {@link #theUpperBoundPGrowthCheckKeepsArcPLowOnAFullCache()}): on gli the concurrent ARC hits 7.46 %
+ *       against the spec's 1.35 %; zigzag differs by 0.76 points and backf by 0.58; the other 16 runs by less
+ *       than 0.5.</li>
+ *   <li>With a zthr thread the evictor's frees go to another aggsum bucket, chosen by thread id, so results vary
+ *       from run to run: in lock step with the exact compare, zigzag 20.66 % against 19.88 %, gli 1.35 % in one run
+ *       and 4.77 % in another; with 2.1.1's options zigzag 22.57 % (see {@code docs/concurrent-arc.md}).</li>
+ *   <li>With the zthr free-running and nobody waiting for it, one fast reader outpaces it (it waits only at the
+ *       SEVERE level, which the lower bound reports up to a gap late) and the overflow is evicted in batches;
+ *       {@code arc_evict} takes at most {@code anon + mru - arc_p} from MRU and the rest from MFU, where the spec,
+ *       evicting about one page per request, takes nearly all from MRU: 22.5 % against the spec's 29.6 % at 500
+ *       pages of the synthetic workload (MFU ghost hits 16,361 against 998; measured in the previous session).
+ *       That is 2.1.1's code under this scheduling, not a policy difference.</li>
+ * </ul>
  */
 class DifferentialD2Test {
 
-    private static final int REQUESTS = 200_000;
+    private static final int SYNTHETIC_REQUESTS = 200_000;
 
-    @ParameterizedTest(name = "D2: hit ratios within 0.5 points at {0} pages with a per-CPU aggsum")
-    @ValueSource(ints = {500, 5_000})
-    void d2HitRatiosAgree(int pages) {
-        long[] trace = SyntheticWorkload.defaults().withLength(REQUESTS).generate();
+    static Stream<Arguments> traces() {
+        Stream<Arguments> lirs = Arrays.stream(SharedTraces.LIRS_NAMES).map(name -> {
+            long[] trace = TraceReader.read(SharedTraces.lirs(name));
+            return Arguments.of(name, trace, Math.max(16, (int) Arrays.stream(trace).distinct().count() / 4));
+        });
+        Stream<Arguments> synthetic = LongStream.of(42, 7, 2021).boxed().flatMap(seed -> {
+            long[] trace = SyntheticWorkload.defaults().withSeed(seed).withLength(SYNTHETIC_REQUESTS).generate();
+            return Stream.of(Arguments.of("synthetic seed " + seed, trace, 500),
+                    Arguments.of("synthetic seed " + seed, trace, 5_000));
+        });
+        return Stream.concat(lirs, synthetic);
+    }
+
+    @ParameterizedTest(name = "D2 on {0} at {2} pages, 2.1.1 with the evictor stepped: every step within the "
+            + "slack")
+    @MethodSource("traces")
+    void d2EveryStepWithinTheSlack(String name, long[] trace, int pages) {
+        replayWithChecks(name, trace, pages, ArcOptions.zfs().withSteppedEvictor());
+    }
+
+    @ParameterizedTest(name = "D2 on {0} at {2} pages, evictor stepped, exact arc_p growth compare: every step "
+            + "within the slack, hit ratios within 0.5 points")
+    @MethodSource("traces")
+    void d2HitRatiosAgreeWithTheExactPGrowthCompare(String name, long[] trace, int pages) {
+        HitRatios ratios = replayWithChecks(name, trace, pages,
+                ArcOptions.zfs().withSteppedEvictor().withExactPGrowthCompare(true));
+        ratios.assertWithinHalfAPoint();
+    }
+
+    /**
+     * Why the hit-ratio half of D2 is checked with the exact {@code arc_p} growth compare: 2.1.1's check
+     * {@code aggsum_upper_bound(&arc_size) < arc_c} (#8901) is almost never true once the cache is full, because
+     * {@code arc_evict} brings the size down to just below {@code arc_c} and the next allocation's borrow lifts the
+     * upper bound above it again; so {@code arc_p} grows only on the first allocation after an eviction pass. On
+     * gli at 632 pages the spec (exact size) lets {@code arc_p} grow to nearly {@code arc_c} and hits 1.35 %; the
+     * concurrent ARC keeps it low and hits 7.46 %. With the exact compare the two agree (the test above). Measured
+     * differences with the upper bound, all traces at a quarter of their pages: gli 6.1 points, zigzag 0.76,
+     * backf 0.58, every other run under 0.5 (printed by {@link #d2EveryStepWithinTheSlack}).
+     */
+    @Test
+    void theUpperBoundPGrowthCheckKeepsArcPLowOnAFullCache() {
+        long[] trace = TraceReader.read(SharedTraces.lirs("gli"));
+        int pages = 632;
+        ArcConfig config = ArcConfig.pages(pages, ZfsPageCache.PAGE_SIZE);
+        long c = config.cMax();
         ZfsPageCache spec = new ZfsPageCache(pages);
-        ArcOptions perCpuAggsum = new ArcOptions(false, null, false, ArcOptions.ZFS_BUF_LOCKS);
-        ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.pages(pages, ZfsPageCache.PAGE_SIZE),
-                MemoryModel.plentiful(), perCpuAggsum);
+        try (ConcurrentArc<Long> upperBound = new ConcurrentArc<>(config, MemoryModel.plentiful(),
+                ArcOptions.zfs().withSteppedEvictor());
+                ConcurrentArc<Long> exact = new ConcurrentArc<>(config, MemoryModel.plentiful(),
+                        ArcOptions.zfs().withSteppedEvictor().withExactPGrowthCompare(true))) {
+            for (long page : trace) {
+                spec.access(page);
+                for (ConcurrentArc<Long> arc : List.of(upperBound, exact)) {
+                    arc.tick(1);
+                    arc.read(page, ZfsPageCache.PAGE_SIZE, ReadKind.DEMAND, false, Long::valueOf);
+                }
+            }
+            long specP = spec.arc().mruTarget();
+            System.out.printf("gli at %d pages, arc_p at the end: spec %d, upper-bound check %d, exact compare %d "
+                    + "bytes (arc_c %d)%n", pages, specP, upperBound.mruTarget(), exact.mruTarget(), c);
+            assertTrue(specP > c / 4 * 3, "the spec's arc_p should grow to near arc_c on gli, was " + specP);
+            assertTrue(upperBound.mruTarget() < c / 4, "with the upper-bound check arc_p should stay below arc_c/4, "
+                    + "was " + upperBound.mruTarget());
+            assertEquals(specP, exact.mruTarget(), "with the exact compare arc_p should be the spec's");
+        }
+    }
+
+    /**
+     * D2 can fail: an ARC whose growth checks read the lower bound of {@code arc_size} instead of the upper one
+     * grows {@code arc_p} while the cache is already full, so at the first divergence its {@code arc_p} is the
+     * larger, which the slack cannot explain. D1 cannot see this variant (its aggsum is exact).
+     */
+    @Test
+    void d2CatchesGrowthChecksOnTheLowerBound() {
+        long[] trace = SyntheticWorkload.defaults().withLength(20_000).generate();
+        int pages = 500;
+        ArcConfig config = ArcConfig.pages(pages, ZfsPageCache.PAGE_SIZE);
+        try (ConcurrentArc<Long> broken = BrokenArcs.growthOnTheLowerBound(config, MemoryModel.plentiful(),
+                ArcOptions.zfs().withSteppedEvictor())) {
+            SlackDivergence divergence = new SlackDivergence("the lower-bound growth variant",
+                    SlackDivergence.sizeBound(ZfsPageCache.PAGE_SIZE, config, broken.sizeAggsum(), 1));
+            AssertionError caught = assertThrows(AssertionError.class,
+                    () -> replay("synthetic", trace, pages, broken, divergence));
+            System.out.println("D2 caught the lower-bound growth variant: " + caught.getMessage());
+            assertTrue(caught.getMessage().contains("against the slack's direction"), caught.getMessage());
+        }
+    }
+
+    private static HitRatios replayWithChecks(String name, long[] trace, int pages, ArcOptions options) {
+        int threads = options.isStepped() ? 1 : 2;
+        ArcConfig config = ArcConfig.pages(pages, ZfsPageCache.PAGE_SIZE);
+        try (ConcurrentArc<Long> arc = new ConcurrentArc<>(config, MemoryModel.plentiful(), options)) {
+            SlackDivergence divergence = new SlackDivergence(name + " at " + pages + " pages",
+                    SlackDivergence.sizeBound(ZfsPageCache.PAGE_SIZE, config, arc.sizeAggsum(), threads));
+            HitRatios ratios = replay(name, trace, pages, arc, divergence);
+            System.out.println(divergence);
+            return ratios;
+        }
+    }
+
+    @ParameterizedTest(name = "D2 on {0} at {2} pages, default mode with the evict zthr kept in lock step: every "
+            + "step within the slack")
+    @MethodSource("traces")
+    void d2InTheDefaultModeWithTheZthrInLockStep(String name, long[] trace, int pages) {
+        replayWithChecks(name, trace, pages, ArcOptions.zfs());
+    }
+
+    /** The hit ratios of one replay, in percent. */
+    private record HitRatios(String run, double spec, double concurrent) {
+        void assertWithinHalfAPoint() {
+            assertTrue(Math.abs(spec - concurrent) < 0.5, "D2 on " + run + ": hit ratios differ by more than 0.5 "
+                    + "points: spec " + spec + ", concurrent " + concurrent);
+        }
+    }
+
+    /**
+     * Replays {@code trace} through the spec and {@code arc}, comparing each step through {@code divergence}; with
+     * an evict zthr, waits for it to go idle after each request first.
+     */
+    private static HitRatios replay(String name, long[] trace, int pages, ConcurrentArc<Long> arc,
+            SlackDivergence divergence) {
+        ZfsPageCache specCache = new ZfsPageCache(pages);
+        ZfsArc spec = specCache.arc();
         long specHits = 0;
         long hits = 0;
         for (long page : trace) {
-            specHits += spec.access(page) ? 1 : 0;
+            specHits += specCache.access(page) ? 1 : 0;
             arc.tick(1);
             Outcome o = arc.read(page, ZfsPageCache.PAGE_SIZE, ReadKind.DEMAND, false, Long::valueOf).outcome();
             hits += o == Outcome.HIT_MRU || o == Outcome.HIT_MFU ? 1 : 0;
+            if (!arc.options().isStepped()) {
+                arc.awaitEvictorIdle();
+            }
+            divergence.afterStep(spec.size(), spec.targetSize(), spec.mruTarget(), arc);
         }
-        double specRatio = 100.0 * specHits / trace.length;
-        double ratio = 100.0 * hits / trace.length;
-        System.out.printf("D2 at %d pages: spec %.3f %%, concurrent (per-CPU aggsum) %.3f %%%n", pages, specRatio,
-                ratio);
-        assertTrue(Math.abs(specRatio - ratio) < 0.5, "D2: hit ratios differ by more than 0.5 points: spec "
-                + specRatio + ", concurrent " + ratio);
+        HitRatios ratios = new HitRatios(name + " at " + pages + " pages", 100.0 * specHits / trace.length,
+                100.0 * hits / trace.length);
+        System.out.printf("D2 on %s (%s): hit ratio spec %.3f %%, concurrent %.3f %%%n", ratios.run(),
+                arc.options().exactPGrowthCompare() ? "exact arc_p growth compare" : "upper-bound check",
+                ratios.spec(), ratios.concurrent());
+        return ratios;
     }
 }

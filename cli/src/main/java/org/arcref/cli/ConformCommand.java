@@ -108,10 +108,11 @@ final class ConformCommand implements Callable<Integer> {
      */
     static ConformanceSettings settings(ConformanceTrace trace, List<String> sets, List<QuirkFix> fixes) {
         ConformanceSettings s = trace.applySettings(ConformanceSettings.defaults());
+        List<ConformanceTrace.Assignment> given = new ArrayList<>();
         for (String text : sets) {
-            ConformanceTrace.Assignment a = ConformanceTrace.Assignment.parse(0, text);
-            s = s.with(a.setting(), a.value());
+            given.add(ConformanceTrace.Assignment.parse(0, text));
         }
+        s = s.with(ConformanceTrace.Assignment.toMap(given));
         Set<QuirkFix> all = EnumSet.noneOf(QuirkFix.class);
         all.addAll(fixes);
         return s.withFixes(all);
@@ -136,8 +137,8 @@ final class ConformCommand implements Callable<Integer> {
         for (QuirkFix f : QuirkFix.values()) {
             Optional<Divergence> d = QuirkEffect.firstEffect(trace, settings, f);
             err.printf("  %s %-26s %s%n", d.isPresent() ? "[x]" : "[ ]", f.name(),
-                    d.map(x -> "observable: line " + x.line() + ", " + x.field() + " " + x.expected() + " -> "
-                            + x.actual()).orElse("not observable"));
+                    d.map(x -> "observable: operation " + (x.line() - 1) + ", " + x.field() + " " + x.expected()
+                            + " without the fix, " + x.actual() + " with it").orElse("not observable"));
         }
         err.flush();
     }

@@ -48,11 +48,24 @@ public record ConformanceSettings(ArcConfig config, long freeMemory) {
      *     the rule and the value
      */
     public ConformanceSettings with(Setting setting, long value) {
+        return with(Map.of(setting, value));
+    }
+
+    /**
+     * Replaces several settings at once, so that related limits (such as {@code arc_c_min} and
+     * {@code arc_c_max}) are validated together.
+     *
+     * @param changes the settings to replace and their new values (booleans as 0 or 1)
+     * @return a copy with them
+     * @throws IllegalArgumentException if the resulting configuration is invalid, naming the argument,
+     *     the rule and the value
+     */
+    public ConformanceSettings with(Map<Setting, Long> changes) {
         Map<Setting, Long> v = new EnumMap<>(Setting.class);
         for (Setting s : Setting.values()) {
             v.put(s, s.get(this));
         }
-        v.put(setting, value);
+        v.putAll(changes);
         Tunables t = new Tunables(integer(v, Setting.ARC_P_MIN_SHIFT), integer(v, Setting.ARC_SHRINK_SHIFT),
                 integer(v, Setting.ARC_NO_GROW_SHIFT), integer(v, Setting.ARC_GROW_RETRY),
                 integer(v, Setting.ZFS_ARC_OVERFLOW_SHIFT), integer(v, Setting.ZFS_ARC_EVICTION_PCT),

@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
@@ -66,6 +68,18 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
             Setting s = Setting.named(text.substring(0, eq));
             return new Assignment(line, s, s.parse(text.substring(eq + 1)));
         }
+
+        /**
+         * @param assignments assignments in order
+         * @return each setting's value, the last assignment of a setting winning
+         */
+        public static Map<Setting, Long> toMap(List<Assignment> assignments) {
+            Map<Setting, Long> map = new EnumMap<>(Setting.class);
+            for (Assignment a : assignments) {
+                map.put(a.setting(), a.value());
+            }
+            return map;
+        }
     }
 
     /** Copies the lists. */
@@ -75,23 +89,23 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     }
 
     /**
-     * Applies this trace's settings, in order, on top of {@code base}.
+     * Applies this trace's settings on top of {@code base}, all at once (a later assignment of the
+     * same setting wins).
      *
      * @param base the settings before the trace's own
      * @return the settings the trace runs under
-     * @throws TraceFormatException naming the trace and line of an assignment that makes the
-     *     configuration invalid
+     * @throws TraceFormatException naming the trace and the line of its first {@code # conform:}
+     *     assignment if together they make the configuration invalid
      */
     public ConformanceSettings applySettings(ConformanceSettings base) {
-        ConformanceSettings s = base;
-        for (Assignment a : settings) {
-            try {
-                s = s.with(a.setting(), a.value());
-            } catch (IllegalArgumentException e) {
-                throw new TraceFormatException(name, a.line(), e.getMessage());
-            }
+        if (settings.isEmpty()) {
+            return base;
         }
-        return s;
+        try {
+            return base.with(Assignment.toMap(settings));
+        } catch (IllegalArgumentException e) {
+            throw new TraceFormatException(name, settings.get(0).line(), e.getMessage());
+        }
     }
 
     /**

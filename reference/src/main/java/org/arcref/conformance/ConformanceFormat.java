@@ -2,6 +2,7 @@ package org.arcref.conformance;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,15 +77,16 @@ public final class ConformanceFormat {
      * @throws IllegalArgumentException naming the missing or bad field
      */
     public static ConformanceSettings settings(Map<String, Object> header) {
-        ConformanceSettings settings = ConformanceSettings.defaults();
+        Map<Setting, Long> values = new EnumMap<>(Setting.class);
         for (Setting s : Setting.values()) {
             Map<String, Object> section = object(header, s.section().field());
             if (!section.containsKey(s.zfsName())) {
                 throw new IllegalArgumentException("header field " + s.section().field() + "." + s.zfsName()
                         + " is missing");
             }
-            settings = settings.with(s, s.fromJson(section.get(s.zfsName())));
+            values.put(s, s.fromJson(section.get(s.zfsName())));
         }
+        ConformanceSettings settings = ConformanceSettings.defaults().with(values);
         Set<QuirkFix> fixes = EnumSet.noneOf(QuirkFix.class);
         Map<String, Object> given = object(header, "fixes");
         for (QuirkFix f : QuirkFix.values()) {

@@ -3,8 +3,12 @@ package org.arcref.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigInteger;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.arcref.conformance.ConformanceFile;
 import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
@@ -48,6 +52,37 @@ class ConformanceTracesTest {
         var effect = QuirkEffect.firstEffect(t, settingsOf(t), fix);
         assertTrue(effect.isPresent(), name + " must show " + fix);
         assertEquals(field, effect.get().field(), name + ": " + effect.get());
+    }
+
+    /**
+     * The eviction lists come from the spec's eviction probe; over each trace they must add up to the
+     * spec's own counters: {@code evictions} and {@code evicted_bytes} for data, {@code deleted} for
+     * ghost headers.
+     */
+    @Test
+    void evictedListsAddUpToTheEvictionStatistics() {
+        for (String name : ConformanceTrace.builtinNames()) {
+            ConformanceTrace t = ConformanceTrace.builtin(name);
+            ConformanceFile out = ConformanceFile.parse(ConformanceRun.of(t, settingsOf(t), false).lines(), name);
+            long data = 0;
+            long bytes = 0;
+            long deleted = 0;
+            for (Map<String, Object> line : out.lines().subList(1, out.lines().size())) {
+                for (Object o : (List<?>) line.get("evicted")) {
+                    Map<?, ?> e = (Map<?, ?>) o;
+                    if (e.get("to").equals("destroyed")) {
+                        deleted++;
+                    } else {
+                        data++;
+                        bytes += ((BigInteger) e.get("size")).longValueExact();
+                    }
+                }
+            }
+            Map<?, ?> stats = (Map<?, ?>) out.lines().get(out.lines().size() - 1).get("stats");
+            assertEquals(BigInteger.valueOf(data), stats.get("evictions"), name + ": evictions");
+            assertEquals(BigInteger.valueOf(bytes), stats.get("evicted_bytes"), name + ": evicted_bytes");
+            assertEquals(BigInteger.valueOf(deleted), stats.get("deleted"), name + ": deleted");
+        }
     }
 
     @Test

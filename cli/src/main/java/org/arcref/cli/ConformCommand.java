@@ -33,12 +33,12 @@ import picocli.CommandLine.Spec;
  * covers and which quirks it makes observable.
  */
 @Command(name = "conform", mixinStandardHelpOptions = true,
-        description = {"Run an op trace (a file or a built-in conformance trace) through the ZFS 2.1.1 spec and",
-                "write the expected result and state after every operation as JSON Lines (docs/conformance.md)."},
-        footer = {"", "Examples:", "  arc conform --list", "  arc conform ghost-adaptation",
-                "  arc conform my.ops --set arc_c_max=16384 --fix ARC_P_GROWTH_CAP_14137 -o expected.jsonl",
+        description = "Run an op trace (a file or a built-in conformance trace) through the ZFS 2.1.1 spec and "
+                + "write the expected result and state after every operation as JSON Lines (docs/conformance.md).",
+        footer = {"", "Examples:", "  arc conform --list", "  arc conform ghost-adaptation -o expected.jsonl",
+                "  arc conform my.ops --set arc_c_max=16384 --fix ARC_P_GROWTH_CAP_14137",
                 "  arc conform quirk-arc-p-growth --coverage > /dev/null",
-                "  arc conform builtin:holds --headers"})
+                "  arc conform builtin:waiters --headers"})
 final class ConformCommand implements Callable<Integer> {
 
     @Spec

@@ -24,9 +24,9 @@ import picocli.CommandLine.Spec;
  * leading to it. Exit status 0 when equal, 1 on a divergence or on malformed input.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Compare a conformance output (JSON Lines, docs/conformance.md) with the expected one and",
-                "report the first divergence: line, field, expected, actual, and the operations leading to it.",
-                "With one file, the expected output is the spec re-run on the trace and settings in its header.",
+        description = {"Compare a conformance output (JSON Lines, docs/conformance.md) with the expected one and "
+                + "report the first divergence: line, field, expected, actual, and the operations leading to it. "
+                + "With one file, the expected output is the spec re-run on the trace and settings in its header.",
                 "Exit status: 0 equal, 1 divergence or malformed input, 2 bad usage."},
         footer = {"", "Examples:", "  arc conform ghost-adaptation -o expected.jsonl",
                 "  arc verify expected.jsonl my-port.jsonl", "  arc verify my-port.jsonl",
@@ -73,7 +73,7 @@ final class VerifyCommand implements Callable<Integer> {
             long from = Math.max(2, x.line() - context + 1);
             for (long line = from; line <= Math.min(x.line(), expected.lines().size()); line++) {
                 Map<String, Object> op = expected.lines().get((int) line - 1);
-                out.printf("  line %d (trace line %s): %s -> %s%n", line, op.get("line"), op.get("op"),
+                out.printf("  operation %d (trace line %s): %s -> %s%n", line - 1, op.get("line"), op.get("op"),
                         op.get("outcome"));
             }
         }

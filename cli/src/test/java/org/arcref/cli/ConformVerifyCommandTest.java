@@ -102,8 +102,8 @@ class ConformVerifyCommandTest {
                 "  expected: 3840",
                 "  actual:   3841",
                 "operations leading to it (expected):",
-                "  line 23 (trace line 26): read 15 512 demand -> MISS",
-                "  line 24 (trace line 27): read 7 512 demand -> GHOST_HIT_MRU", ""), r.out());
+                "  operation 22 (trace line 26): read 15 512 demand -> MISS",
+                "  operation 23 (trace line 27): read 7 512 demand -> GHOST_HIT_MRU", ""), r.out());
         Run one = arc("verify", actual.toString());
         assertEquals(1, one.status());
         assertTrue(one.out().contains("diverges from the spec on builtin:ghost-adaptation at line 24"), one.out());

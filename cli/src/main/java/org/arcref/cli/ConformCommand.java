@@ -106,7 +106,7 @@ final class ConformCommand implements Callable<Integer> {
      * The settings a trace runs under: the defaults, then its {@code # conform:} lines, then the
      * command line's {@code --set} and {@code --fix}.
      */
-    static ConformanceSettings settings(ConformanceTrace trace, List<String> sets, List<QuirkFix> fixes) {
+    private static ConformanceSettings settings(ConformanceTrace trace, List<String> sets, List<QuirkFix> fixes) {
         ConformanceSettings s = trace.applySettings(ConformanceSettings.defaults());
         List<ConformanceTrace.Assignment> given = new ArrayList<>();
         for (String text : sets) {

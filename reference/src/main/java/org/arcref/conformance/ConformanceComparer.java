@@ -107,6 +107,6 @@ public final class ConformanceComparer {
     }
 
     private static String text(Object v) {
-        return v == null ? "null" : JsonWriter.write(v);
+        return JsonWriter.write(v);
     }
 }

@@ -65,7 +65,7 @@ public record ConformanceFile(String source, List<Map<String, Object>> lines) {
             }
             if (!(v instanceof Map<?, ?> m)) {
                 throw new TraceFormatException(source, i + 1, "each line must be a JSON object, was "
-                        + (v == null ? "null" : JsonWriter.write(v)));
+                        + JsonWriter.write(v));
             }
             lines.add((Map<String, Object>) m);
         }

@@ -1,6 +1,7 @@
 package org.arcref.conformance;
 
 import java.io.BufferedReader;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -127,7 +128,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
             return builtin(name);
         }
         throw new UncheckedIOException("trace must be an existing file or a built-in trace (" + String.join(", ",
-                builtinNames()) + "), was \"" + nameOrPath + "\"", new java.io.FileNotFoundException(nameOrPath));
+                builtinNames()) + "), was \"" + nameOrPath + "\"", new FileNotFoundException(nameOrPath));
     }
 
     /**
@@ -180,7 +181,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         InputStream in = ConformanceTrace.class.getResourceAsStream("traces/" + file);
         if (in == null) {
             throw new UncheckedIOException("missing resource org/arcref/conformance/traces/" + file,
-                    new java.io.FileNotFoundException(file));
+                    new FileNotFoundException(file));
         }
         return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     }

@@ -29,7 +29,9 @@ public final class JsonWriter {
     }
 
     private static void append(StringBuilder sb, Object value) {
-        if (value instanceof Map<?, ?> map) {
+        if (value == null) {
+            sb.append("null");
+        } else if (value instanceof Map<?, ?> map) {
             sb.append('{');
             boolean first = true;
             for (Map.Entry<?, ?> e : map.entrySet()) {
@@ -59,8 +61,8 @@ public final class JsonWriter {
         } else if (value instanceof BigDecimal d) {
             sb.append(d.toString());
         } else {
-            throw new IllegalArgumentException("value must be a JSON map, list, string, boolean or number, was "
-                    + (value == null ? "null" : value.getClass().getName()));
+            throw new IllegalArgumentException("value must be a JSON map, list, string, boolean, number or null, was "
+                    + value.getClass().getName());
         }
     }
 

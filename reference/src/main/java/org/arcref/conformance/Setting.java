@@ -1,5 +1,6 @@
 package org.arcref.conformance;
 
+import java.math.BigInteger;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
 
@@ -161,7 +162,7 @@ public enum Setting {
     /**
      * Converts a value read from JSON.
      *
-     * @param json a {@link java.math.BigInteger} or a {@link Boolean}, as {@link JsonParser} returns them
+     * @param json a {@link BigInteger} or a {@link Boolean}, as {@link JsonParser} returns them
      * @return the value, booleans as 0 or 1
      * @throws IllegalArgumentException naming the setting, the rule and the value
      */
@@ -170,17 +171,16 @@ public enum Setting {
             if (json instanceof Boolean b) {
                 return b ? 1 : 0;
             }
-        } else if (json instanceof java.math.BigInteger i) {
+        } else if (json instanceof BigInteger i) {
             return parse(i.toString());
         }
-        throw new IllegalArgumentException(zfsName + " must be " + describe() + ", was "
-                + (json == null ? "null" : JsonWriter.write(json)));
+        throw new IllegalArgumentException(zfsName + " must be " + describe() + ", was " + JsonWriter.write(json));
     }
 
     /** @param value a value of this setting @return it as a JSON value */
     public Object toJson(long value) {
         return switch (kind) {
-            case U64 -> new java.math.BigInteger(Long.toUnsignedString(value));
+            case U64 -> new BigInteger(Long.toUnsignedString(value));
             case SIGNED, INT -> value;
             case BOOLEAN -> value != 0;
         };

@@ -38,6 +38,7 @@ class JsonParserTest {
     @Test
     void nullAndUnicodeEscapesParse() {
         assertEquals(Arrays.asList(null, "\u00e9"), JsonParser.parse(" [null, \"\\u00e9\"] "));
+        assertEquals("[null,\"\u00e9\"]", JsonWriter.write(Arrays.asList(null, "\u00e9")));
     }
 
     @Test

@@ -78,6 +78,9 @@ public final class ZfsArc {
      * function it models; private helpers follow the call graph of arc.c.
      */
 
+    /** The probe of an ARC nobody observes; {@link #evictHeader} then builds no {@link Eviction}. */
+    private static final Consumer<Eviction> NO_PROBE = eviction -> { };
+
     private final ArcConfig config;
     private final Tunables tunables;
     private final MemoryModel memory;
@@ -111,7 +114,7 @@ public final class ZfsArc {
      * @param memory the memory model consulted for {@code arc_free_memory()}
      */
     public ZfsArc(ArcConfig config, MemoryModel memory) {
-        this(config, memory, eviction -> { });
+        this(config, memory, NO_PROBE);
     }
 
     /**
@@ -873,7 +876,7 @@ public final class ZfsArc {
     private long evictHeader(Header h, long[] realEvicted) {
         if (h.state.isGhost()) {
             bump(ArcStat.DELETED);
-            evictionProbe.accept(new Eviction(h.key, h.size, h.state));
+            report(h);
             destroy(h);
             return h.size;
         }
@@ -884,7 +887,7 @@ public final class ZfsArc {
         }
         ArcState ghost = h.state == ArcState.MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST;
         long size = h.size;
-        evictionProbe.accept(new Eviction(h.key, size, h.state));
+        report(h);
         freeData(h);
         changeState(h, ghost);
         bump(ArcStat.EVICTIONS);
@@ -894,6 +897,13 @@ public final class ZfsArc {
     }
 
     // ---- helpers ----
+
+    /** The {@code arc__evict} and {@code arc__delete} probes: {@code h} is about to be evicted from its state. */
+    private void report(Header h) {
+        if (evictionProbe != NO_PROBE) {
+            evictionProbe.accept(new Eviction(h.key, h.size, h.state));
+        }
+    }
 
     /** Runs the evict zthr to quiescence if so configured; every public operation ends here. */
     private Outcome afterOperation(Outcome outcome) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Spec;
                 + "write the expected result and state after every operation as JSON Lines (docs/conformance.md).",
         footer = {"", "Examples:", "  arc conform --list", "  arc conform ghost-adaptation -o expected.jsonl",
                 "  arc conform my.ops --set arc_c_max=16384 --fix ARC_P_GROWTH_CAP_14137",
-                "  arc conform quirk-arc-p-growth --coverage > /dev/null",
+                "  arc conform quirk-arc-p-growth --coverage > /dev/null", "  arc conform --list --coverage",
                 "  arc conform builtin:waiters --headers"})
 final class ConformCommand implements Callable<Integer> {
 
@@ -64,7 +65,8 @@ final class ConformCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--coverage",
-            description = "Report on standard error the transitions the trace covers and the quirks it shows.")
+            description = "Report on standard error the transitions the trace covers and the quirks it shows; "
+                    + "with --list, each built-in trace's coverage and the set's, on standard output.")
     boolean coverage;
 
     @Option(names = "--list", description = "List the built-in conformance traces and exit.")
@@ -74,8 +76,10 @@ final class ConformCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
-            for (String name : ConformanceTrace.builtinNames()) {
-                out.println(name);
+            if (coverage) {
+                listCoverage(out);
+            } else {
+                ConformanceTrace.builtinNames().forEach(out::println);
             }
             out.flush();
             return 0;
@@ -118,6 +122,34 @@ final class ConformCommand implements Callable<Integer> {
         return s.withFixes(all);
     }
 
+    /** Each built-in trace's transitions and observable quirks, then what they cover together. */
+    private static void listCoverage(PrintWriter out) {
+        Set<Transition> all = EnumSet.noneOf(Transition.class);
+        Set<QuirkFix> shown = EnumSet.noneOf(QuirkFix.class);
+        for (String name : ConformanceTrace.builtinNames()) {
+            ConformanceTrace t = ConformanceTrace.builtin(name);
+            ConformanceSettings settings = t.applySettings(ConformanceSettings.defaults());
+            Set<Transition> covered = ConformanceRun.of(t, settings, false).transitions();
+            List<String> quirks = new ArrayList<>();
+            for (QuirkFix f : QuirkFix.values()) {
+                if (QuirkEffect.firstEffect(t, settings, f).isPresent()) {
+                    quirks.add(f.name());
+                    shown.add(f);
+                }
+            }
+            all.addAll(covered);
+            out.printf("%-22s %2d transitions; quirks: %s%n", name, covered.size(),
+                    quirks.isEmpty() ? "none" : String.join(", ", quirks));
+        }
+        out.printf("%-22s %2d of %d transitions; %d of %d quirks%n", "together", all.size(),
+                Transition.values().length, shown.size(), QuirkFix.values().length);
+        for (Transition t : Transition.values()) {
+            if (!all.contains(t)) {
+                out.printf("  not covered: %s%n", t.name().toLowerCase(Locale.ROOT));
+            }
+        }
+    }
+
     private static void write(Writer w, List<String> lines) throws IOException {
         for (String line : lines) {
             w.write(line);
@@ -131,7 +163,7 @@ final class ConformCommand implements Callable<Integer> {
         err.printf("arc conform: %s covers %d of %d transitions%n", trace.name(), covered.size(),
                 Transition.values().length);
         for (Transition t : Transition.values()) {
-            err.printf("  %s %-26s %s%n", covered.contains(t) ? "[x]" : "[ ]", t.name().toLowerCase(java.util.Locale.ROOT), t.description());
+            err.printf("  %s %-26s %s%n", covered.contains(t) ? "[x]" : "[ ]", t.name().toLowerCase(Locale.ROOT), t.description());
         }
         err.println("quirks (trace run without and with each fix):");
         for (QuirkFix f : QuirkFix.values()) {

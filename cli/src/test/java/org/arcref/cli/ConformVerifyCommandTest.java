@@ -232,6 +232,11 @@ class ConformVerifyCommandTest {
         assertTrue(r.out().lines().allMatch(l -> l.startsWith("{")), "standard output stays JSON Lines");
         Run list = arc("conform", "--list");
         assertEquals(String.join("\n", builtins()) + "\n", list.out());
+        Run set = arc("conform", "--list", "--coverage");
+        assertEquals(0, set.status(), set.err());
+        assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_64BIT_MULTIPLY_O1\n"),
+                set.out());
+        assertTrue(set.out().endsWith("\ntogether               37 of 37 transitions; 4 of 4 quirks\n"), set.out());
     }
 
     @Test

@@ -1,11 +1,10 @@
 package org.arcref.cli;
 
+import static org.arcref.cli.Run.arc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -18,16 +17,6 @@ class ArcCommandTest {
 
     @TempDir
     Path dir;
-
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run arc(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = ArcCommand.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(status, out.toString(), err.toString());
-    }
 
     @Test
     void noArgumentsReplaysTheSyntheticWorkloadThroughAllPolicies() {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.arcref.random.SplitMix64;
 
 /**
@@ -77,9 +78,13 @@ public final class ZfsArc {
      * function it models; private helpers follow the call graph of arc.c.
      */
 
+    /** The probe of an ARC nobody observes; {@link #evictHeader} then builds no {@link Eviction}. */
+    private static final Consumer<Eviction> NO_PROBE = eviction -> { };
+
     private final ArcConfig config;
     private final Tunables tunables;
     private final MemoryModel memory;
+    private final Consumer<Eviction> evictionProbe;
     private final Map<Long, Header> hashTable = new HashMap<>();
     private final Map<Long, Header> pendingWrites = new HashMap<>();
     private final Multilist[] lists = new Multilist[ArcState.values().length];
@@ -109,8 +114,23 @@ public final class ZfsArc {
      * @param memory the memory model consulted for {@code arc_free_memory()}
      */
     public ZfsArc(ArcConfig config, MemoryModel memory) {
+        this(config, memory, NO_PROBE);
+    }
+
+    /**
+     * Creates an empty ARC, as {@link #ZfsArc(ArcConfig, MemoryModel)}, that reports every header
+     * {@code arc_evict_hdr} evicts or deletes to {@code evictionProbe} (ZFS's {@code arc__evict} and
+     * {@code arc__delete} DTrace probes), for conformance output. The probe is called during the
+     * operation, so it must not call back into the ARC.
+     *
+     * @param config the configuration
+     * @param memory the memory model consulted for {@code arc_free_memory()}
+     * @param evictionProbe told of each eviction, in order
+     */
+    public ZfsArc(ArcConfig config, MemoryModel memory, Consumer<Eviction> evictionProbe) {
         this.config = Validate.notNull("config", config);
         this.memory = Validate.notNull("memory", memory);
+        this.evictionProbe = Validate.notNull("evictionProbe", evictionProbe);
         this.tunables = config.tunables();
         for (ArcState s : ArcState.values()) {
             if (s.hasList()) {
@@ -856,6 +876,7 @@ public final class ZfsArc {
     private long evictHeader(Header h, long[] realEvicted) {
         if (h.state.isGhost()) {
             bump(ArcStat.DELETED);
+            report(h);
             destroy(h);
             return h.size;
         }
@@ -866,6 +887,7 @@ public final class ZfsArc {
         }
         ArcState ghost = h.state == ArcState.MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST;
         long size = h.size;
+        report(h);
         freeData(h);
         changeState(h, ghost);
         bump(ArcStat.EVICTIONS);
@@ -875,6 +897,13 @@ public final class ZfsArc {
     }
 
     // ---- helpers ----
+
+    /** The {@code arc__evict} and {@code arc__delete} probes: {@code h} is about to be evicted from its state. */
+    private void report(Header h) {
+        if (evictionProbe != NO_PROBE) {
+            evictionProbe.accept(new Eviction(h.key, h.size, h.state));
+        }
+    }
 
     /** Runs the evict zthr to quiescence if so configured; every public operation ends here. */
     private Outcome afterOperation(Outcome outcome) {

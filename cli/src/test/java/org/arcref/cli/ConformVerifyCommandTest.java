@@ -1,0 +1,253 @@
+package org.arcref.cli;
+
+import static org.arcref.cli.Run.arc;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.arcref.conformance.ConformanceTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code arc conform} and {@code arc verify} end to end, in process: output round-trips through
+ * verify, a changed field is reported with its line, field, values and the operations before it,
+ * malformed files are named with their line, and both commands have help with examples.
+ */
+class ConformVerifyCommandTest {
+
+    @TempDir
+    Path dir;
+
+    static List<String> builtins() {
+        return ConformanceTrace.builtinNames();
+    }
+
+    private Path conform(String trace, String... more) {
+        Path file = dir.resolve(trace.replace(':', '_') + ".jsonl");
+        List<String> args = new ArrayList<>(List.of("conform", trace, "-o", file.toString()));
+        args.addAll(List.of(more));
+        Run r = arc(args.toArray(String[]::new));
+        assertEquals(0, r.status(), r.err());
+        return file;
+    }
+
+    @ParameterizedTest
+    @MethodSource("builtins")
+    void everyBuiltinTraceRoundTripsThroughVerify(String name) {
+        Path out = conform(name);
+        Run twoFiles = arc("verify", out.toString(), out.toString());
+        assertEquals(0, twoFiles.status(), twoFiles.out() + twoFiles.err());
+        Run againstSpec = arc("verify", out.toString());
+        assertEquals(0, againstSpec.status(), againstSpec.out() + againstSpec.err());
+        assertTrue(againstSpec.out().startsWith("arc verify: " + out + " matches the spec on builtin:" + name + ": "),
+                againstSpec.out());
+    }
+
+    @Test
+    void conformWritesAHeaderWithSettingsAndFixesThenOneLinePerOperation() throws IOException {
+        Path out = conform("basic", "--fix", "SHRINK_CLAMPS_ARC_P_O2", "--set", "zfs_arc_evict_batch_limit=3");
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(1 + ConformanceTrace.builtin("basic").steps().size(), lines.size());
+        String header = lines.get(0);
+        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":1,\"zfs\":\"2.1.1\","
+                + "\"trace\":\"builtin:basic\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
+        assertTrue(header.contains("\"zfs_arc_evict_batch_limit\":3,"), header);
+        assertTrue(header.contains("\"SHRINK_CLAMPS_ARC_P_O2\":true"), header);
+        assertTrue(header.contains("\"ARC_P_GROWTH_CAP_14137\":false"), header);
+        assertTrue(lines.get(1).startsWith("{\"index\":1,\"line\":4,\"op\":\"read 1 1024 demand\",\"outcome\":\"MISS\","
+                + "\"evicted\":[],\"tick\":0,\"arc_c\":8192,\"arc_p\":4096,\"arc_size\":1024,"), lines.get(1));
+    }
+
+    @Test
+    void conformIsDeterministic() {
+        Run a = arc("conform", "waiters", "--headers");
+        Run b = arc("conform", "waiters", "--headers");
+        assertEquals(0, a.status(), a.err());
+        assertEquals(a.out(), b.out());
+        assertTrue(a.out().contains("\"headers\":[{\"key\":"), "--headers lists every header");
+    }
+
+    @Test
+    void evictionsNameKeySizeAndStates() {
+        Run r = arc("conform", "eviction");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"op\":\"read 13 512 demand\",\"outcome\":\"MISS\",\"evicted\":["
+                + "{\"key\":1,\"size\":512,\"from\":\"mfu\",\"to\":\"mfu_ghost\"},"
+                + "{\"key\":2,\"size\":512,\"from\":\"mfu\",\"to\":\"mfu_ghost\"}]"), r.out());
+        assertTrue(r.out().contains("{\"key\":10,\"size\":512,\"from\":\"mru_ghost\",\"to\":\"destroyed\"}"), r.out());
+    }
+
+    @Test
+    void aChangedFieldIsTheFirstDivergenceWithLineFieldValuesAndContext() throws IOException {
+        Path expected = conform("ghost-adaptation");
+        List<String> lines = new ArrayList<>(Files.readAllLines(expected));
+        String line24 = lines.get(23);
+        assertTrue(line24.contains("\"arc_p\":3840,"), line24);
+        lines.set(23, line24.replace("\"arc_p\":3840,", "\"arc_p\":3841,"));
+        lines.set(30, lines.get(30).replace("\"outcome\":\"", "\"outcome\":\"X"));
+        Path actual = dir.resolve("port.jsonl");
+        Files.write(actual, lines);
+        Run r = arc("verify", expected.toString(), actual.toString(), "--context", "2");
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertEquals(String.join("\n",
+                "arc verify: " + actual + " diverges from " + expected + " at line 24 (operation 23)",
+                "  field:    arc_p",
+                "  expected: 3840",
+                "  actual:   3841",
+                "operations leading to it (expected):",
+                "  operation 22 (trace line 26): read 15 512 demand -> MISS",
+                "  operation 23 (trace line 27): read 7 512 demand -> GHOST_HIT_MRU", ""), r.out());
+        Run one = arc("verify", actual.toString());
+        assertEquals(1, one.status());
+        assertTrue(one.out().contains("diverges from the spec on builtin:ghost-adaptation at line 24"), one.out());
+    }
+
+    @Test
+    void missingFieldsExtraFieldsAndMissingLinesAreDivergences() throws IOException {
+        Path expected = conform("basic");
+        List<String> lines = Files.readAllLines(expected);
+        Path noStats = dir.resolve("a.jsonl");
+        List<String> changed = new ArrayList<>(lines);
+        changed.set(2, changed.get(2).replace("\"evict_waits\":0,", ""));
+        Files.write(noStats, changed);
+        Run r = arc("verify", expected.toString(), noStats.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.out().contains("line 3 (operation 2)\n  field:    stats.evict_waits\n  expected: 0\n"
+                + "  actual:   (absent)"), r.out());
+
+        Path extra = dir.resolve("b.jsonl");
+        changed = new ArrayList<>(lines);
+        changed.set(1, changed.get(1).replace("\"evicted\":[]", "\"evicted\":[{\"key\":7}]"));
+        Files.write(extra, changed);
+        r = arc("verify", expected.toString(), extra.toString());
+        assertTrue(r.out().contains("  field:    evicted[0]\n  expected: (absent)\n  actual:   {\"key\":7}"), r.out());
+
+        Path shorter = dir.resolve("c.jsonl");
+        Files.write(shorter, lines.subList(0, lines.size() - 1));
+        r = arc("verify", expected.toString(), shorter.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.out().contains("at line " + lines.size() + " (operation " + (lines.size() - 1) + ")\n"
+                + "  field:    (the whole line)\n"), r.out());
+        assertTrue(r.out().contains("  actual:   (absent)"), r.out());
+    }
+
+    @Test
+    void aDifferentFixInTheHeaderIsADivergenceOnLineOne() throws IOException {
+        Path plain = conform("quirk-shrink-arc-p");
+        Path fixed = dir.resolve("fixed.jsonl");
+        assertEquals(0, arc("conform", "quirk-shrink-arc-p", "--fix", "SHRINK_CLAMPS_ARC_P_O2", "-o",
+                fixed.toString()).status());
+        Run r = arc("verify", plain.toString(), fixed.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.out().contains("at line 1 (the header)\n  field:    fixes.SHRINK_CLAMPS_ARC_P_O2\n"
+                + "  expected: false\n  actual:   true"), r.out());
+        assertEquals(0, arc("verify", fixed.toString()).status(), "the header's fixes are re-run");
+    }
+
+    @Test
+    void malformedConformanceFilesNameFileAndLine() throws IOException {
+        Path expected = conform("basic");
+        List<String> lines = new ArrayList<>(Files.readAllLines(expected));
+        lines.set(2, lines.get(2).substring(0, 40));
+        Path broken = dir.resolve("broken.jsonl");
+        Files.write(broken, lines);
+        Run r = arc("verify", expected.toString(), broken.toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: " + broken + ":3: not JSON: column 41: unterminated string, got the end of the line",
+                r.err().strip());
+
+        Path wrongVersion = dir.resolve("v2.jsonl");
+        Files.writeString(wrongVersion, lines.get(0).replace("\"version\":1", "\"version\":2") + "\n");
+        r = arc("verify", wrongVersion.toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 1 (the version this tool reads), "
+                + "was 2", r.err().strip());
+
+        Path empty = dir.resolve("empty.jsonl");
+        Files.writeString(empty, "");
+        r = arc("verify", empty.toString());
+        assertTrue(r.err().startsWith("arc: " + empty + ":1: the file is empty"), r.err());
+
+        Path noTrace = dir.resolve("notrace.jsonl");
+        Files.writeString(noTrace, lines.get(0).replace("builtin:basic", "no-such-trace") + "\n");
+        r = arc("verify", noTrace.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.err().startsWith("arc: trace must be an existing file or a built-in trace"), r.err());
+        assertEquals(1, r.err().strip().lines().count());
+    }
+
+    @Test
+    void conformOfAFileTraceNamesFileAndLineOfBadLinesAndRejectedOperations() throws IOException {
+        Path trace = dir.resolve("t.ops");
+        Files.writeString(trace, "# conform: arc_c_min=8192 arc_c_max=16384\nread 1 1K\nread 2 frob\n");
+        Run r = arc("conform", trace.toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: " + trace + ":3: size must be a non-negative integer with an optional K, M or G suffix, "
+                + "got \"frob\"", r.err().strip());
+
+        Files.writeString(trace, "read 1 1K\nrelease 1\n");
+        r = arc("conform", trace.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.err().startsWith("arc: " + trace + ":2: the spec rejects \"release 1\": "), r.err());
+
+        Files.writeString(trace, "# conform: arc_c_max=100\nread 1 1K\n");
+        r = arc("conform", trace.toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: " + trace + ":1: cMax must be in [8192, 2305843009213693951], was 100", r.err().strip());
+
+        Files.writeString(trace, "# conform: arc_c_mni=8192\n");
+        r = arc("conform", trace.toString());
+        assertTrue(r.err().startsWith("arc: " + trace + ":1: setting must be one of arc_c_min, "), r.err());
+    }
+
+    @Test
+    void conformBadUsageIsOneLine() {
+        Run r = arc("conform", "basic", "--fix", "NO_SUCH_FIX");
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("arc: Invalid value for option '--fix'"), r.err());
+        r = arc("conform", "basic", "--set", "hz=fast");
+        assertEquals(1, r.status());
+        assertEquals("arc: hz must be a 32-bit integer, was \"fast\"", r.err().strip());
+        r = arc("conform");
+        assertEquals(1, r.status());
+        assertTrue(r.err().startsWith("arc: TRACE is required"), r.err());
+        r = arc("verify");
+        assertEquals(2, r.status());
+    }
+
+    @Test
+    void coverageGoesToStandardErrorAndListNamesTheBuiltins() {
+        Run r = arc("conform", "prefetch", "--coverage");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().startsWith("arc conform: builtin:prefetch covers "), r.err());
+        assertTrue(r.err().contains("[x] prefetch_evict_skip"), r.err());
+        assertTrue(r.err().contains("[ ] free_ghost"), r.err());
+        assertTrue(r.out().lines().allMatch(l -> l.startsWith("{")), "standard output stays JSON Lines");
+        Run list = arc("conform", "--list");
+        assertEquals(String.join("\n", builtins()) + "\n", list.out());
+        Run set = arc("conform", "--list", "--coverage");
+        assertEquals(0, set.status(), set.err());
+        assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_64BIT_MULTIPLY_O1\n"),
+                set.out());
+        assertTrue(set.out().endsWith("\ntogether               37 of 37 transitions; 4 of 4 quirks\n"), set.out());
+    }
+
+    @Test
+    void helpOfBothCommandsHasExamples() {
+        for (String cmd : List.of("conform", "verify")) {
+            Run r = arc(cmd, "--help");
+            assertEquals(0, r.status());
+            assertTrue(r.out().contains("Examples:"), r.out());
+            assertTrue(r.out().contains("arc " + cmd + " "), r.out());
+        }
+        Run top = arc("--help");
+        assertTrue(top.out().contains("conform") && top.out().contains("verify"), top.out());
+    }
+}

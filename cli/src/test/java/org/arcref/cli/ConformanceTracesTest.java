@@ -1,0 +1,94 @@
+package org.arcref.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.arcref.conformance.ConformanceFile;
+import org.arcref.conformance.ConformanceRun;
+import org.arcref.conformance.ConformanceSettings;
+import org.arcref.conformance.ConformanceTrace;
+import org.arcref.conformance.QuirkEffect;
+import org.arcref.conformance.Transition;
+import org.arcref.zfs.QuirkFix;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The committed conformance traces together reach every {@link Transition}, and every quirk switch is
+ * observable in its own trace: the output without the fix differs from the output with it.
+ */
+class ConformanceTracesTest {
+
+    private static ConformanceSettings settingsOf(ConformanceTrace trace) {
+        return trace.applySettings(ConformanceSettings.defaults());
+    }
+
+    @Test
+    void theBuiltinTracesTogetherCoverEveryTransition() {
+        Set<Transition> covered = EnumSet.noneOf(Transition.class);
+        for (String name : ConformanceTrace.builtinNames()) {
+            ConformanceTrace t = ConformanceTrace.builtin(name);
+            covered.addAll(ConformanceRun.of(t, settingsOf(t), false).transitions());
+        }
+        Set<Transition> missing = EnumSet.allOf(Transition.class);
+        missing.removeAll(covered);
+        assertEquals(Set.of(), missing, "transitions no built-in trace reaches");
+    }
+
+    @Test
+    void eachQuirkIsObservableInItsTrace() {
+        assertQuirkShown("quirk-arc-p-growth", QuirkFix.ARC_P_GROWTH_CAP_14137, "arc_p");
+        assertQuirkShown("quirk-adapt-multiply", QuirkFix.ADAPT_64BIT_MULTIPLY_O1, "arc_p");
+        assertQuirkShown("quirk-shrink-arc-p", QuirkFix.SHRINK_CLAMPS_ARC_P_O2, "evicted[0]");
+        assertQuirkShown("shrink-and-memory", QuirkFix.REAP_ABOVE_C_MIN_13794, "arc_c");
+    }
+
+    private static void assertQuirkShown(String name, QuirkFix fix, String field) {
+        ConformanceTrace t = ConformanceTrace.builtin(name);
+        var effect = QuirkEffect.firstEffect(t, settingsOf(t), fix);
+        assertTrue(effect.isPresent(), name + " must show " + fix);
+        assertEquals(field, effect.get().field(), name + ": " + effect.get());
+    }
+
+    /**
+     * The eviction lists come from the spec's eviction probe; over each trace they must add up to the
+     * spec's own counters: {@code evictions} and {@code evicted_bytes} for data, {@code deleted} for
+     * ghost headers.
+     */
+    @Test
+    void evictedListsAddUpToTheEvictionStatistics() {
+        for (String name : ConformanceTrace.builtinNames()) {
+            ConformanceTrace t = ConformanceTrace.builtin(name);
+            ConformanceFile out = ConformanceFile.parse(ConformanceRun.of(t, settingsOf(t), false).lines(), name);
+            long data = 0;
+            long bytes = 0;
+            long deleted = 0;
+            for (Map<String, Object> line : out.lines().subList(1, out.lines().size())) {
+                for (Object o : (List<?>) line.get("evicted")) {
+                    Map<?, ?> e = (Map<?, ?>) o;
+                    if (e.get("to").equals("destroyed")) {
+                        deleted++;
+                    } else {
+                        data++;
+                        bytes += ((BigInteger) e.get("size")).longValueExact();
+                    }
+                }
+            }
+            Map<?, ?> stats = (Map<?, ?>) out.lines().get(out.lines().size() - 1).get("stats");
+            assertEquals(BigInteger.valueOf(data), stats.get("evictions"), name + ": evictions");
+            assertEquals(BigInteger.valueOf(bytes), stats.get("evicted_bytes"), name + ": evicted_bytes");
+            assertEquals(BigInteger.valueOf(deleted), stats.get("deleted"), name + ": deleted");
+        }
+    }
+
+    @Test
+    void aTraceWithoutTheQuirkShowsNoEffect() {
+        ConformanceTrace t = ConformanceTrace.builtin("basic");
+        assertTrue(QuirkEffect.firstEffect(t, settingsOf(t), QuirkFix.ADAPT_64BIT_MULTIPLY_O1).isEmpty(),
+                "basic has no mfu_ghost hit, so the O1 fix cannot change it");
+    }
+}

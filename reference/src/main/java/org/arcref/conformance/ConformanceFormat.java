@@ -1,0 +1,212 @@
+package org.arcref.conformance;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.ArcStat;
+import org.arcref.zfs.ArcState;
+import org.arcref.zfs.Eviction;
+import org.arcref.zfs.HeaderSnapshot;
+import org.arcref.zfs.Outcome;
+import org.arcref.zfs.QuirkFix;
+
+/**
+ * The conformance format, version {@value #VERSION}: JSON Lines, one header line, then one line per
+ * operation. This class builds both kinds of line as ordered maps for {@link JsonWriter} and reads a
+ * header back into {@link ConformanceSettings}. {@code docs/conformance.md} describes every field.
+ *
+ * <p>Numbers are JSON integers, exact: u64 quantities (sizes, targets, counters) as unsigned
+ * decimals, keys and the clock as signed decimals. Field order is fixed.
+ *
+ * <p>Versioning: a change that adds, removes, renames or reinterprets a field, or changes what an
+ * operation does to a field, increments {@link #VERSION}; readers reject versions they do not know.
+ */
+public final class ConformanceFormat {
+
+    /** The {@code format} field of every header. */
+    public static final String NAME = "arcref-conformance";
+    /** The {@code version} field this code writes and reads. */
+    public static final int VERSION = 1;
+    /** The {@code zfs} field: the OpenZFS release the spec models. */
+    public static final String ZFS = "2.1.1";
+
+    private ConformanceFormat() {
+    }
+
+    /**
+     * @param traceName the trace's name ({@code builtin:NAME} or a path)
+     * @param settings the settings the trace runs under
+     * @param headers whether each operation line lists every header
+     * @return the header line's fields
+     */
+    public static Map<String, Object> header(String traceName, ConformanceSettings settings, boolean headers) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("format", NAME);
+        h.put("version", VERSION);
+        h.put("zfs", ZFS);
+        h.put("trace", traceName);
+        h.put("headers", headers);
+        for (Setting.Section section : Setting.Section.values()) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            for (Setting s : Setting.values()) {
+                if (s.section() == section) {
+                    fields.put(s.zfsName(), s.toJson(s.get(settings)));
+                }
+            }
+            h.put(section.field(), fields);
+        }
+        Map<String, Object> fixes = new LinkedHashMap<>();
+        for (QuirkFix f : QuirkFix.values()) {
+            fixes.put(f.name(), settings.config().applies(f));
+        }
+        h.put("fixes", fixes);
+        return h;
+    }
+
+    /**
+     * Reads the settings back from a header.
+     *
+     * @param header a parsed header line
+     * @return the settings it records
+     * @throws IllegalArgumentException naming the missing or bad field
+     */
+    public static ConformanceSettings settings(Map<String, Object> header) {
+        Map<Setting, Long> values = new EnumMap<>(Setting.class);
+        for (Setting s : Setting.values()) {
+            Map<String, Object> section = object(header, s.section().field());
+            if (!section.containsKey(s.zfsName())) {
+                throw new IllegalArgumentException("header field " + s.section().field() + "." + s.zfsName()
+                        + " is missing");
+            }
+            values.put(s, s.fromJson(section.get(s.zfsName())));
+        }
+        ConformanceSettings settings = ConformanceSettings.defaults().with(values);
+        Set<QuirkFix> fixes = EnumSet.noneOf(QuirkFix.class);
+        Map<String, Object> given = object(header, "fixes");
+        for (QuirkFix f : QuirkFix.values()) {
+            if (!(given.get(f.name()) instanceof Boolean on)) {
+                throw new IllegalArgumentException("header field fixes." + f.name() + " must be true or false, was "
+                        + given.get(f.name()));
+            }
+            if (on) {
+                fixes.add(f);
+            }
+        }
+        return settings.withFixes(fixes);
+    }
+
+    /**
+     * @param header a parsed header line
+     * @return its {@code trace} field
+     * @throws IllegalArgumentException if it is missing or not a string
+     */
+    public static String traceName(Map<String, Object> header) {
+        if (!(header.get("trace") instanceof String name)) {
+            throw new IllegalArgumentException("header field trace must be a string, was " + header.get("trace"));
+        }
+        return name;
+    }
+
+    /**
+     * @param header a parsed header line
+     * @return its {@code headers} field: whether operation lines list every header
+     * @throws IllegalArgumentException if it is missing or not a boolean
+     */
+    public static boolean listsHeaders(Map<String, Object> header) {
+        if (!(header.get("headers") instanceof Boolean b)) {
+            throw new IllegalArgumentException("header field headers must be true or false, was "
+                    + header.get("headers"));
+        }
+        return b;
+    }
+
+    /**
+     * @param index the 1-based number of the operation in the trace
+     * @param step the operation and its trace line
+     * @param outcome what it did
+     * @param evicted the headers it evicted, in order
+     * @param after the ARC's state after it
+     * @param headers whether to list every header
+     * @return the operation line's fields
+     */
+    public static Map<String, Object> step(long index, ConformanceTrace.Step step, Outcome outcome,
+            List<Eviction> evicted, ArcSnapshot after, boolean headers) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", index);
+        m.put("line", step.line());
+        m.put("op", step.operation().toTraceLine());
+        m.put("outcome", outcome.name());
+        List<Object> ev = new ArrayList<>();
+        for (Eviction e : evicted) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("key", e.key());
+            x.put("size", u64(e.size()));
+            x.put("from", e.from().zfsName());
+            x.put("to", e.to() == null ? "destroyed" : e.to().zfsName());
+            ev.add(x);
+        }
+        m.put("evicted", ev);
+        m.put("tick", after.tick());
+        m.put("arc_c", u64(after.c()));
+        m.put("arc_p", u64(after.p()));
+        m.put("arc_size", u64(after.size()));
+        Map<String, Object> states = new LinkedHashMap<>();
+        for (ArcState s : ArcState.values()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("size", u64(after.state(s).size()));
+            x.put("esize", u64(after.state(s).evictableSize()));
+            states.put(s.zfsName(), x);
+        }
+        m.put("states", states);
+        m.put("arc_evict_count", u64(after.evictCount()));
+        m.put("arc_evict_needed", after.evictNeeded());
+        m.put("arc_need_free", u64(after.needFree()));
+        m.put("arc_no_grow", after.noGrow());
+        m.put("arc_warm", after.warm());
+        m.put("arc_growtime", after.growTime());
+        m.put("waiters", after.waiterCounts().stream().map(ConformanceFormat::u64).toList());
+        Map<String, Object> stats = new LinkedHashMap<>();
+        for (ArcStat s : ArcStat.values()) {
+            stats.put(s.kstatName(), u64(after.stats().get(s)));
+        }
+        m.put("stats", stats);
+        if (headers) {
+            List<Object> hs = new ArrayList<>();
+            for (HeaderSnapshot h : after.headers()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("key", h.key());
+                x.put("state", h.state().zfsName());
+                x.put("size", u64(h.size()));
+                x.put("has_data", h.hasData());
+                x.put("refcount", h.refcount());
+                x.put("prefetch", h.prefetch());
+                x.put("prescient_prefetch", h.prescientPrefetch());
+                x.put("arc_access", h.lastAccess());
+                x.put("sublist", h.sublist());
+                x.put("linked", h.linked());
+                hs.add(x);
+            }
+            m.put("headers", hs);
+        }
+        return m;
+    }
+
+    private static BigInteger u64(long value) {
+        return new BigInteger(Long.toUnsignedString(value));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> object(Map<String, Object> header, String field) {
+        if (!(header.get(field) instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException("header field " + field + " must be an object, was "
+                    + header.get(field));
+        }
+        return (Map<String, Object>) m;
+    }
+}

@@ -1,0 +1,232 @@
+package org.arcref.conformance;
+
+import java.io.BufferedReader;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.arcref.trace.OpTraceReader;
+import org.arcref.trace.TraceFile;
+import org.arcref.trace.TraceFormatException;
+import org.arcref.zfs.Operation;
+
+/**
+ * An op trace ({@link OpTraceReader}'s format) with the settings it is meant to run under and the
+ * trace line of every operation. Settings are comment lines of the form
+ * <pre>
+ * # conform: arc_c_min=8192 arc_c_max=8192 zfs_multilist_num_sublists=1
+ * </pre>
+ * that an op-trace reader ignores; each {@code name=value} names a {@link Setting}. The built-in
+ * conformance traces are resources of this package, listed in {@code traces/INDEX}, and are named
+ * {@code builtin:NAME}.
+ *
+ * @param name {@code builtin:NAME} or the file's path as given; used in conformance headers and errors
+ * @param settings the {@code # conform:} assignments in order
+ * @param steps the operations in order, with their line numbers
+ */
+public record ConformanceTrace(String name, List<Assignment> settings, List<Step> steps) {
+
+    /** The prefix of a built-in trace's name. */
+    public static final String BUILTIN = "builtin:";
+
+    /**
+     * One operation of the trace.
+     *
+     * @param line the 1-based line it is written on
+     * @param operation the operation
+     */
+    public record Step(long line, Operation operation) {
+    }
+
+    /**
+     * One {@code name=value} of a {@code # conform:} line or of the command line.
+     *
+     * @param line the 1-based line it is written on; 0 for one given on the command line
+     * @param setting the setting
+     * @param value its value (booleans as 0 or 1)
+     */
+    public record Assignment(long line, Setting setting, long value) {
+
+        /**
+         * @param line the line it is written on (0: the command line)
+         * @param text {@code name=value}
+         * @return the assignment
+         * @throws IllegalArgumentException naming the rule and the text
+         */
+        public static Assignment parse(long line, String text) {
+            int eq = text.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("a setting must be name=value, was \"" + text + "\"");
+            }
+            Setting s = Setting.named(text.substring(0, eq));
+            return new Assignment(line, s, s.parse(text.substring(eq + 1)));
+        }
+
+        /**
+         * @param assignments assignments in order
+         * @return each setting's value, the last assignment of a setting winning
+         */
+        public static Map<Setting, Long> toMap(List<Assignment> assignments) {
+            Map<Setting, Long> map = new EnumMap<>(Setting.class);
+            for (Assignment a : assignments) {
+                map.put(a.setting(), a.value());
+            }
+            return map;
+        }
+    }
+
+    /** Copies the lists. */
+    public ConformanceTrace {
+        settings = List.copyOf(settings);
+        steps = List.copyOf(steps);
+    }
+
+    /**
+     * Applies this trace's settings on top of {@code base}, all at once (a later assignment of the
+     * same setting wins).
+     *
+     * @param base the settings before the trace's own
+     * @return the settings the trace runs under
+     * @throws TraceFormatException naming the trace and the line of its first {@code # conform:}
+     *     assignment if together they make the configuration invalid
+     */
+    public ConformanceSettings applySettings(ConformanceSettings base) {
+        if (settings.isEmpty()) {
+            return base;
+        }
+        try {
+            return base.with(Assignment.toMap(settings));
+        } catch (IllegalArgumentException e) {
+            throw new TraceFormatException(name, settings.get(0).line(), e.getMessage());
+        }
+    }
+
+    /**
+     * Finds a trace by name: an existing file, else a built-in trace ({@code NAME} or
+     * {@code builtin:NAME}).
+     *
+     * @param nameOrPath a file path or a built-in name
+     * @return the trace
+     * @throws UncheckedIOException if it is neither an existing file nor a built-in name
+     * @throws TraceFormatException naming the file and line of a bad line
+     */
+    public static ConformanceTrace find(String nameOrPath) {
+        Path path = Path.of(nameOrPath);
+        if (!nameOrPath.startsWith(BUILTIN) && Files.exists(path)) {
+            return read(path);
+        }
+        String name = nameOrPath.startsWith(BUILTIN) ? nameOrPath.substring(BUILTIN.length()) : nameOrPath;
+        if (builtinNames().contains(name)) {
+            return builtin(name);
+        }
+        throw new UncheckedIOException("trace must be an existing file or a built-in trace (" + String.join(", ",
+                builtinNames()) + "), was \"" + nameOrPath + "\"", new FileNotFoundException(nameOrPath));
+    }
+
+    /**
+     * @param path an op trace file, plain or gzip
+     * @return the trace, named by the path
+     * @throws UncheckedIOException if it cannot be read
+     * @throws TraceFormatException naming the file and line of a bad line
+     */
+    public static ConformanceTrace read(Path path) {
+        try (BufferedReader in = TraceFile.open(path)) {
+            return read(in, path.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read trace file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the names of the built-in traces, in the order of {@code traces/INDEX} */
+    public static List<String> builtinNames() {
+        List<String> names = new ArrayList<>();
+        try (BufferedReader in = resource("INDEX")) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (!line.isBlank()) {
+                    names.add(line.strip());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the built-in trace index: " + e.getMessage(), e);
+        }
+        return names;
+    }
+
+    /**
+     * @param name a name from {@link #builtinNames()}
+     * @return the built-in trace, named {@code builtin:NAME}
+     * @throws IllegalArgumentException if there is no such trace
+     */
+    public static ConformanceTrace builtin(String name) {
+        if (!builtinNames().contains(name)) {
+            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was \""
+                    + name + "\"");
+        }
+        try (BufferedReader in = resource(name + ".ops")) {
+            return read(in, BUILTIN + name);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read built-in trace " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static BufferedReader resource(String file) {
+        InputStream in = ConformanceTrace.class.getResourceAsStream("traces/" + file);
+        if (in == null) {
+            throw new UncheckedIOException("missing resource org/arcref/conformance/traces/" + file,
+                    new FileNotFoundException(file));
+        }
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Reads a trace from text.
+     *
+     * @param in the text
+     * @param name the trace's name, also used in error messages
+     * @return the trace
+     * @throws IOException if reading fails
+     * @throws TraceFormatException naming the trace and line of a bad line
+     */
+    public static ConformanceTrace read(BufferedReader in, String name) throws IOException {
+        List<Assignment> settings = new ArrayList<>();
+        List<Step> steps = new ArrayList<>();
+        long number = 0;
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            number++;
+            int hash = line.indexOf('#');
+            String text = (hash >= 0 ? line.substring(0, hash) : line).strip();
+            if (hash >= 0) {
+                String comment = line.substring(hash + 1).strip();
+                if (comment.startsWith("conform:")) {
+                    for (String a : comment.substring("conform:".length()).strip().split("\\s+")) {
+                        settings.add(assignment(a, name, number));
+                    }
+                }
+            }
+            if (!text.isEmpty()) {
+                try {
+                    steps.add(new Step(number, OpTraceReader.parseLine(text)));
+                } catch (TraceFormatException e) {
+                    throw new TraceFormatException(name, number, e.problem());
+                }
+            }
+        }
+        return new ConformanceTrace(name, settings, steps);
+    }
+
+    private static Assignment assignment(String text, String name, long line) {
+        try {
+            return Assignment.parse(line, text);
+        } catch (IllegalArgumentException e) {
+            throw new TraceFormatException(name, line, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package org.arcref.conformance;
+
+import java.math.BigInteger;
+import java.util.Locale;
+import java.util.function.ToLongFunction;
+
+/**
+ * One named setting of a conformance run: a field of {@link org.arcref.zfs.ArcConfig}, of
+ * {@link org.arcref.zfs.Tunables}, or the memory model's initial free memory. The name is the ZFS
+ * name where one exists; it is the field name in the conformance header and the name accepted by
+ * {@code name=value} in a trace's {@code # conform:} lines and on the command line. Booleans are
+ * held as 0 or 1.
+ */
+public enum Setting {
+    /** {@code arc_c_min}. */
+    ARC_C_MIN("arc_c_min", Section.CONFIG, Kind.U64, s -> s.config().cMin()),
+    /** {@code arc_c_max}. */
+    ARC_C_MAX("arc_c_max", Section.CONFIG, Kind.U64, s -> s.config().cMax()),
+    /** {@code SPA_MAXBLOCKSIZE}, scaled down for small caches. */
+    SPA_MAXBLOCKSIZE("spa_maxblocksize", Section.CONFIG, Kind.U64, s -> s.config().maxBlockSize()),
+    /** {@code 2ULL << SPA_MAXBLOCKSHIFT}: the window below {@code arc_c} in which {@code arc_adapt} grows it. */
+    GROWTH_WINDOW("growth_window", Section.CONFIG, Kind.U64, s -> s.config().growthWindow()),
+    /** {@code arc_sys_free}. */
+    ARC_SYS_FREE("arc_sys_free", Section.CONFIG, Kind.U64, s -> s.config().sysFree()),
+    /** Ticks per second of the logical clock ({@code hz}). */
+    HZ("hz", Section.CONFIG, Kind.INT, s -> s.config().hz()),
+    /** {@code zfs_multilist_num_sublists}. */
+    SUBLISTS("zfs_multilist_num_sublists", Section.CONFIG, Kind.INT, s -> s.config().sublists()),
+    /** The seed of the sublist picker ({@code multilist_get_random_index}). */
+    RANDOM_SEED("random_seed", Section.CONFIG, Kind.SIGNED, s -> s.config().seed()),
+    /** Whether the evict zthr runs to quiescence after each operation. */
+    EVICTOR_RUNS_AFTER_EACH_OPERATION("evictor_runs_after_each_operation", Section.CONFIG, Kind.BOOLEAN,
+            s -> s.config().evictorRunsAfterEachOperation() ? 1 : 0),
+    /** {@code arc_free_memory()} before the first {@code memory} operation. */
+    ARC_FREE_MEMORY("arc_free_memory", Section.CONFIG, Kind.U64, ConformanceSettings::freeMemory),
+    /** {@code arc_p_min_shift}. */
+    ARC_P_MIN_SHIFT("arc_p_min_shift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().pMinShift()),
+    /** {@code arc_shrink_shift}. */
+    ARC_SHRINK_SHIFT("arc_shrink_shift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().shrinkShift()),
+    /** {@code arc_no_grow_shift}. */
+    ARC_NO_GROW_SHIFT("arc_no_grow_shift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().noGrowShift()),
+    /** {@code arc_grow_retry}, in seconds. */
+    ARC_GROW_RETRY("arc_grow_retry", Section.TUNABLES, Kind.INT, s -> s.config().tunables().growRetrySeconds()),
+    /** {@code zfs_arc_overflow_shift}. */
+    ZFS_ARC_OVERFLOW_SHIFT("zfs_arc_overflow_shift", Section.TUNABLES, Kind.INT,
+            s -> s.config().tunables().overflowShift()),
+    /** {@code zfs_arc_eviction_pct}. */
+    ZFS_ARC_EVICTION_PCT("zfs_arc_eviction_pct", Section.TUNABLES, Kind.INT,
+            s -> s.config().tunables().evictionPct()),
+    /** {@code zfs_arc_evict_batch_limit}. */
+    ZFS_ARC_EVICT_BATCH_LIMIT("zfs_arc_evict_batch_limit", Section.TUNABLES, Kind.INT,
+            s -> s.config().tunables().evictBatchLimit()),
+    /** {@code zfs_arc_p_dampener_disable}. */
+    ZFS_ARC_P_DAMPENER_DISABLE("zfs_arc_p_dampener_disable", Section.TUNABLES, Kind.BOOLEAN,
+            s -> s.config().tunables().pDampenerDisable() ? 1 : 0),
+    /** {@code arc_min_prefetch_ms}. */
+    ARC_MIN_PREFETCH_MS("arc_min_prefetch_ms", Section.TUNABLES, Kind.INT,
+            s -> s.config().tunables().minPrefetchMs()),
+    /** {@code arc_min_prescient_prefetch_ms}. */
+    ARC_MIN_PRESCIENT_PREFETCH_MS("arc_min_prescient_prefetch_ms", Section.TUNABLES, Kind.INT,
+            s -> s.config().tunables().minPrescientPrefetchMs());
+
+    /** Where a setting is written in the conformance header. */
+    public enum Section {
+        /** The {@code config} object. */
+        CONFIG,
+        /** The {@code tunables} object. */
+        TUNABLES;
+
+        /** @return the header field that holds the section */
+        public String field() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** How a setting's value is written and parsed. */
+    public enum Kind {
+        /** A u64, written as an unsigned decimal integer. */
+        U64,
+        /** A signed 64-bit integer. */
+        SIGNED,
+        /** A 32-bit signed integer. */
+        INT,
+        /** {@code true} or {@code false}, held as 1 or 0. */
+        BOOLEAN
+    }
+
+    private final String zfsName;
+    private final Section section;
+    private final Kind kind;
+    private final ToLongFunction<ConformanceSettings> getter;
+
+    Setting(String zfsName, Section section, Kind kind, ToLongFunction<ConformanceSettings> getter) {
+        this.zfsName = zfsName;
+        this.section = section;
+        this.kind = kind;
+        this.getter = getter;
+    }
+
+    /** @return the name in the header and in {@code name=value} */
+    public String zfsName() {
+        return zfsName;
+    }
+
+    /** @return the header section */
+    public Section section() {
+        return section;
+    }
+
+    /** @return the value's kind */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** @param settings settings @return this setting's value in them (booleans as 0 or 1) */
+    public long get(ConformanceSettings settings) {
+        return getter.applyAsLong(settings);
+    }
+
+    /**
+     * @param name a setting's name
+     * @return the setting
+     * @throws IllegalArgumentException naming the unknown name and the known ones
+     */
+    public static Setting named(String name) {
+        for (Setting s : values()) {
+            if (s.zfsName.equals(name)) {
+                return s;
+            }
+        }
+        StringBuilder known = new StringBuilder();
+        for (Setting s : values()) {
+            known.append(known.length() == 0 ? "" : ", ").append(s.zfsName);
+        }
+        throw new IllegalArgumentException("setting must be one of " + known + ", was \"" + name + "\"");
+    }
+
+    /**
+     * Parses a value written as text (in {@code name=value}).
+     *
+     * @param text the value: a decimal integer, or {@code true}/{@code false} for a boolean
+     * @return the value, booleans as 0 or 1
+     * @throws IllegalArgumentException naming the setting, the rule and the text
+     */
+    public long parse(String text) {
+        try {
+            return switch (kind) {
+                case U64 -> Long.parseUnsignedLong(text);
+                case SIGNED -> Long.parseLong(text);
+                case INT -> Integer.parseInt(text);
+                case BOOLEAN -> switch (text) {
+                    case "true" -> 1;
+                    case "false" -> 0;
+                    default -> throw new NumberFormatException();
+                };
+            };
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(zfsName + " must be " + describe() + ", was \"" + text + "\"");
+        }
+    }
+
+    /**
+     * Converts a value read from JSON.
+     *
+     * @param json a {@link BigInteger} or a {@link Boolean}, as {@link JsonParser} returns them
+     * @return the value, booleans as 0 or 1
+     * @throws IllegalArgumentException naming the setting, the rule and the value
+     */
+    public long fromJson(Object json) {
+        if (kind == Kind.BOOLEAN) {
+            if (json instanceof Boolean b) {
+                return b ? 1 : 0;
+            }
+        } else if (json instanceof BigInteger i) {
+            return parse(i.toString());
+        }
+        throw new IllegalArgumentException(zfsName + " must be " + describe() + ", was " + JsonWriter.write(json));
+    }
+
+    /** @param value a value of this setting @return it as a JSON value */
+    public Object toJson(long value) {
+        return switch (kind) {
+            case U64 -> new BigInteger(Long.toUnsignedString(value));
+            case SIGNED, INT -> value;
+            case BOOLEAN -> value != 0;
+        };
+    }
+
+    private String describe() {
+        return switch (kind) {
+            case U64 -> "an unsigned 64-bit integer";
+            case SIGNED -> "a signed 64-bit integer";
+            case INT -> "a 32-bit integer";
+            case BOOLEAN -> "true or false";
+        };
+    }
+}

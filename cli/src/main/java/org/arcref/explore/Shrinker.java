@@ -1,0 +1,73 @@
+package org.arcref.explore;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+
+/**
+ * Shrinks a failing sequence to a smaller one that still fails the same way, by removal (delta debugging's
+ * complement step).
+ *
+ * <h2>Contract</h2>
+ * The result is a sub-sequence of the input (order kept) for which {@code reproduces} is true, provided it is true
+ * for the input; it is 1-minimal (removing any single element stops it reproducing) unless the evaluation budget
+ * ran out or {@code stop} became true, in which case it is the smallest found so far.
+ */
+final class Shrinker {
+    /*
+     * Algorithm: chunk = n/2; walk the sequence removing [start, start+chunk) and keep every removal after which the
+     * candidate still reproduces (then retry at the same start), else move start on by chunk; after a walk that
+     * removed nothing, halve chunk. Ends after a walk with chunk 1 that removed nothing. Removing a chunk of
+     * operations can make a later one invalid (a completion of a write that no longer happens); such candidates
+     * simply do not reproduce.
+     */
+
+    private final int maxEvaluations;
+    private int evaluations;
+
+    /** @param maxEvaluations the most candidates to test */
+    Shrinker(int maxEvaluations) {
+        this.maxEvaluations = maxEvaluations;
+    }
+
+    /**
+     * @param failing a sequence for which {@code reproduces} is true
+     * @param reproduces whether a candidate still fails the same way
+     * @param stop polled between candidates; true returns the smallest found so far
+     * @return the shrunk sequence
+     */
+    <T> List<T> shrink(List<T> failing, Predicate<List<T>> reproduces, BooleanSupplier stop) {
+        List<T> current = List.copyOf(failing);
+        int chunk = Math.max(1, current.size() / 2);
+        while (true) {
+            boolean removed = false;
+            int start = 0;
+            while (start < current.size()) {
+                if (evaluations >= maxEvaluations || stop.getAsBoolean()) {
+                    return current;
+                }
+                List<T> candidate = new ArrayList<>(current.subList(0, start));
+                candidate.addAll(current.subList(Math.min(current.size(), start + chunk), current.size()));
+                evaluations++;
+                if (!candidate.isEmpty() && reproduces.test(candidate)) {
+                    current = List.copyOf(candidate);
+                    removed = true;
+                } else {
+                    start += chunk;
+                }
+            }
+            if (!removed) {
+                if (chunk == 1) {
+                    return current;
+                }
+                chunk /= 2;
+            }
+        }
+    }
+
+    /** @return the candidates tested so far */
+    int evaluations() {
+        return evaluations;
+    }
+}

@@ -26,7 +26,12 @@ import picocli.CommandLine.Spec;
         description = {"Replay a block trace, or the built-in synthetic workload, through cache policies",
                 "and print hit ratios (%) and speed (million requests/s) per policy and cache size."},
         footer = {"", "Examples:", "  arc replay", "  arc replay ../shared/traces/lirs/loop.trace.gz --repeat 5",
-                "  arc replay trace.lis --format lis --policies zfs,canonical --sizes 1000,2000 --json"})
+                "  arc replay trace.lis --format lis --policies zfs,canonical --sizes 1000,2000 --json",
+                "  arc replay ../shared/traces/lirs/sprite.trace.gz --concurrent 4 --sizes 100,400",
+                "", "With --concurrent N the trace goes through the concurrent ARC in its default mode (per-CPU",
+                "aggsum, evict zthr) from N threads, interleaved: thread t replays requests t, t+N, t+2N, ...",
+                "It reports hit ratio, throughput, eviction waits (count, p50, p99, max; percentiles within 12.5 %)",
+                "and the largest sampled aggsum gap (upper - lower bound of arc_size)."})
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -43,7 +48,11 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--policies", split = ",", paramLabel = "POLICY",
             description = "Policies to replay through: zfs, canonical, lru (default: all).")
-    List<Policy> policies = List.of(Policy.values());
+    List<Policy> policies;
+
+    @Option(names = "--concurrent", paramLabel = "N",
+            description = "Replay through the concurrent ARC from N threads instead of the policies.")
+    Integer concurrent;
 
     @Option(names = "--sizes", split = ",", paramLabel = "PAGES",
             description = "Cache sizes in pages, each >= 2 (default: 1/64 to 1/4 of the unique pages).")
@@ -85,19 +94,59 @@ final class ReplayCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--sizes must all be >= 2, was " + p);
             }
         }
+        PrintWriter out = spec.commandLine().getOut();
+        if (concurrent != null) {
+            return replayConcurrently(out, source, requests, unique, pages);
+        }
+        List<Policy> chosen = policies != null ? policies : List.of(Policy.values());
         List<ReplayResult> results = new ArrayList<>();
         for (int p : pages) {
-            for (Policy policy : policies) {
+            for (Policy policy : chosen) {
                 results.add(replay(policy, p, requests));
             }
         }
-        PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(ReplayReport.json(source, requests.length, unique, repeat, results));
         } else {
-            out.print(ReplayReport.table(source, requests.length, unique, repeat, policies, pages, results));
+            out.print(ReplayReport.table(source, requests.length, unique, repeat, chosen, pages, results));
         }
         out.flush();
+        return 0;
+    }
+
+    private int replayConcurrently(PrintWriter out, String source, long[] requests, long unique, List<Integer> pages) {
+        if (concurrent < 1) {
+            throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
+        }
+        if (policies != null || repeat != 1) {
+            throw new IllegalArgumentException("--concurrent replays the concurrent ARC once, was given with "
+                    + (policies != null ? "--policies" : "--repeat " + repeat));
+        }
+        List<ConcurrentReplayResult> results = new ArrayList<>();
+        boolean interrupted;
+        try (Interruption stop = Interruption.install()) {
+            for (int p : pages) {
+                if (stop.requested()) {
+                    break;
+                }
+                Progress progress = new Progress(spec.commandLine().getErr(), "arc replay " + p + " pages",
+                        Progress.onTerminal());
+                results.add(ConcurrentReplay.run(requests, p, concurrent, stop::requested,
+                        done -> progress.update((double) done / requests.length, done + "/" + requests.length
+                                + " requests")));
+                progress.finish();
+            }
+            interrupted = stop.requested();
+            if (json) {
+                out.println(ReplayReport.concurrentJson(source, requests.length, unique, concurrent, results));
+            } else {
+                out.print(ReplayReport.concurrentTable(source, requests.length, unique, concurrent, results));
+                if (interrupted) {
+                    out.println("interrupted: the last size replayed only part of the trace");
+                }
+            }
+            out.flush();
+        }
         return 0;
     }
 

@@ -77,11 +77,15 @@ final class ConcurrentReplay {
                 workers.add(w);
                 w.start();
             }
-            while (workers.stream().anyMatch(Thread::isAlive)) {
+            boolean running;
+            do {
+                running = workers.stream().anyMatch(Thread::isAlive);
                 maxGap.accumulateAndGet(arc.sizeAggsum().upperBound() - arc.sizeAggsum().lowerBound(), Math::max);
                 progress.accept(done.get());
-                LockSupport.parkNanos(SAMPLE_NANOS);
-            }
+                if (running) {
+                    LockSupport.parkNanos(SAMPLE_NANOS);
+                }
+            } while (running);
             long nanos = System.nanoTime() - start;
             if (!failures.isEmpty()) {
                 Throwable f = failures.peek();

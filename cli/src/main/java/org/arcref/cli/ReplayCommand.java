@@ -1,20 +1,15 @@
 package org.arcref.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.arcref.policy.PageCache;
 import org.arcref.policy.Replay;
-import org.arcref.trace.TraceFormat;
-import org.arcref.trace.TraceReader;
-import org.arcref.workload.SyntheticWorkload;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -37,14 +32,8 @@ final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
-            description = "Trace file (LIRS: one block per line; .lis: start count ignored reqno). "
-                    + "Default: the built-in synthetic workload.")
-    Path trace;
-
-    @Option(names = "--format", paramLabel = "lirs|lis",
-            description = "Trace format; detected from the content when omitted.")
-    String format;
+    @Mixin
+    WorkloadOptions workload;
 
     @Option(names = "--policies", split = ",", paramLabel = "POLICY",
             description = "Policies to replay through: zfs, canonical, lru (default: all).")
@@ -54,21 +43,9 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Replay through the concurrent ARC from N threads instead of the policies.")
     Integer concurrent;
 
-    @Option(names = "--sizes", split = ",", paramLabel = "PAGES",
-            description = "Cache sizes in pages, each >= 2 (default: 1/64 to 1/4 of the unique pages).")
-    List<Integer> sizes;
-
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Replays per policy and size; the speed is the fastest (default: ${DEFAULT-VALUE}).")
     int repeat;
-
-    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42",
-            description = "Seed of the synthetic workload (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--length", paramLabel = "N", defaultValue = "1000000",
-            description = "Requests in the synthetic workload (default: ${DEFAULT-VALUE}).")
-    int length;
 
     @Option(names = "--json", description = "Print JSON instead of tables.")
     boolean json;
@@ -78,22 +55,11 @@ final class ReplayCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be >= 1, was " + repeat);
         }
-        String source;
-        long[] requests;
-        if (trace == null) {
-            requests = SyntheticWorkload.defaults().withSeed(seed).withLength(length).generate();
-            source = "synthetic workload (seed " + seed + ")";
-        } else {
-            requests = format == null ? TraceReader.read(trace) : TraceReader.read(trace, TraceFormat.named(format));
-            source = trace.toString();
-        }
-        long unique = Arrays.stream(requests).sorted().distinct().count();
-        List<Integer> pages = sizes != null ? sizes : defaultSizes(unique);
-        for (int p : pages) {
-            if (p < 2) {
-                throw new IllegalArgumentException("--sizes must all be >= 2, was " + p);
-            }
-        }
+        WorkloadOptions.Loaded loaded = workload.load();
+        String source = loaded.source();
+        long[] requests = loaded.requests();
+        long unique = loaded.unique();
+        List<Integer> pages = workload.sizes(unique);
         PrintWriter out = spec.commandLine().getOut();
         if (concurrent != null) {
             return replayConcurrently(out, source, requests, unique, pages);
@@ -161,17 +127,4 @@ final class ReplayCommand implements Callable<Integer> {
         }
         return new ReplayResult(policy, pages, requests.length, hits, best);
     }
-
-    /** Sizes from 1/64 to 1/4 of the unique pages, doubling, at least 2 pages each. */
-    static List<Integer> defaultSizes(long unique) {
-        List<Integer> sizes = new ArrayList<>();
-        for (int div = 64; div >= 4; div /= 2) {
-            int s = (int) Math.max(2, Math.min(Integer.MAX_VALUE, unique / div));
-            if (!sizes.contains(s)) {
-                sizes.add(s);
-            }
-        }
-        return sizes;
-    }
-
 }

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -16,14 +15,11 @@ import org.arcref.report.HtmlReport;
 import org.arcref.report.Series;
 import org.arcref.report.SvgChart;
 import org.arcref.report.Timeline;
-import org.arcref.trace.TraceFormat;
-import org.arcref.trace.TraceReader;
-import org.arcref.workload.SyntheticWorkload;
 import org.arcref.zfs.ArcState;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -47,29 +43,13 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
-            description = "Trace file (LIRS or .lis, plain or gzip). Default: the built-in synthetic workload.")
-    Path trace;
-
-    @Option(names = "--format", paramLabel = "lirs|lis", description = "Trace format; detected when omitted.")
-    String format;
-
-    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42",
-            description = "Seed of the synthetic workload (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--length", paramLabel = "N", defaultValue = "100000",
-            description = "Requests in the synthetic workload (default: ${DEFAULT-VALUE}).")
-    int length;
+    @Mixin
+    WorkloadOptions workload;
 
     @Option(names = "--size", paramLabel = "PAGES",
             description = "Cache size of the arc_c/arc_p chart and the concurrent replay (default: 1/16 of the "
                     + "unique pages).")
     Integer size;
-
-    @Option(names = "--sizes", split = ",", paramLabel = "PAGES",
-            description = "Cache sizes of the hit-ratio chart, each >= 2 (default: 1/64 to 1/4 of the unique pages).")
-    List<Integer> sizes;
 
     @Option(names = "--concurrent", paramLabel = "N",
             description = "Also replay through the concurrent ARC from N threads and chart the eviction waits.")
@@ -91,23 +71,12 @@ final class ReportCommand implements Callable<Integer> {
         if (concurrent != null && concurrent < 1) {
             throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
         }
-        String source;
-        long[] requests;
-        if (trace == null) {
-            requests = SyntheticWorkload.defaults().withSeed(seed).withLength(length).generate();
-            source = "synthetic workload (seed " + seed + ", " + length + " requests)";
-        } else {
-            requests = format == null ? TraceReader.read(trace) : TraceReader.read(trace, TraceFormat.named(format));
-            source = trace.getFileName().toString();
-        }
-        long unique = Arrays.stream(requests).sorted().distinct().count();
+        WorkloadOptions.Loaded loaded = workload.load();
+        String source = loaded.source();
+        long[] requests = loaded.requests();
+        long unique = loaded.unique();
         int timelineSize = size != null ? size : (int) Math.max(2, unique / 16);
-        List<Integer> chartSizes = sizes != null ? sizes : ReplayCommand.defaultSizes(unique);
-        for (int p : chartSizes) {
-            if (p < 2) {
-                throw new IllegalArgumentException("--sizes must all be >= 2, was " + p);
-            }
-        }
+        List<Integer> chartSizes = workload.sizes(unique);
         if (timelineSize < 2) {
             throw new IllegalArgumentException("--size must be >= 2, was " + timelineSize);
         }

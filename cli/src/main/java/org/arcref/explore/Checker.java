@@ -65,10 +65,8 @@ public final class Checker {
         ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
         ArcSnapshot before = spec.snapshot();
         for (Operation op : ops) {
-            Outcome outcome;
-            try {
-                outcome = op.applyTo(spec);
-            } catch (IllegalArgumentException e) {
+            Outcome outcome = applyOrNull(op, spec);
+            if (outcome == null) {
                 return Verdict.INVALID;
             }
             ArcSnapshot after = spec.snapshot();
@@ -82,16 +80,23 @@ public final class Checker {
         ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
         try (ConcurrentArc<Long> arc = concurrentArcs.apply(config)) {
             for (Operation op : ops) {
-                Outcome outcome;
-                try {
-                    outcome = op.applyTo(spec);
-                } catch (IllegalArgumentException e) {
+                Outcome outcome = applyOrNull(op, spec);
+                if (outcome == null) {
                     return Verdict.INVALID;
                 }
                 ConcurrentArcDriver.follow(op, outcome, spec.snapshot(), arc);
             }
         }
         return Verdict.PASS;
+    }
+
+    /** @return the spec's outcome of {@code op}, or null if the spec rejects it (and is unchanged) */
+    private static Outcome applyOrNull(Operation op, ZfsArc spec) {
+        try {
+            return op.applyTo(spec);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /**

@@ -97,6 +97,22 @@ class ExploreCommandTest {
     }
 
     @Test
+    void aBadTraceLineNamesFileAndLine() throws IOException {
+        Path trace = dir.resolve("bad.trace");
+        Files.writeString(trace, "read 1 512\nevict now\n");
+        CliRun r = CliRun.arc("explore", "--check", "invariants", "--try-seed", "1", "--trace", trace.toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: " + trace + ":2: too many fields for evict: expected at most 0 arguments, got 1",
+                r.err().strip());
+        Files.writeString(trace, "read 1 512\nread 1 1024\n");
+        CliRun invalid = CliRun.arc("explore", "--check", "invariants", "--try-seed", "1", "--trace",
+                trace.toString());
+        assertEquals(1, invalid.status(), "the spec rejects a size that differs from the cached one");
+        assertTrue(invalid.out().endsWith("invalid (the spec rejects an operation)" + System.lineSeparator()),
+                invalid.out());
+    }
+
+    @Test
     void badArgumentsAreOneLineErrors() {
         CliRun shard = CliRun.arc("explore", "--shard", "2/2", "--tries", "1");
         assertEquals(1, shard.status());
@@ -108,6 +124,10 @@ class ExploreCommandTest {
         CliRun alone = CliRun.arc("explore", "--try-seed", "3");
         assertEquals(1, alone.status());
         assertEquals("arc: --check and --try-seed go with --trace, was given without it", alone.err().strip());
+        CliRun noSeed = CliRun.arc("explore", "--check", "invariants", "--trace", "t.trace");
+        assertEquals(1, noSeed.status());
+        assertEquals("arc: --trace needs --check and --try-seed (printed with the failure), was without --try-seed",
+                noSeed.err().strip());
         CliRun help = CliRun.arc("explore", "--help");
         assertEquals(0, help.status());
         assertTrue(help.out().contains("Examples:") && help.out().contains("--shard"), help.out());

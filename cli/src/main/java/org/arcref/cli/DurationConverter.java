@@ -5,7 +5,10 @@ import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Parses {@code --duration}: a positive number with a unit {@code ms}, {@code s}, {@code m} or {@code h}, or seconds. */
+/**
+ * Parses {@code --duration}: a positive number with a unit {@code ms}, {@code s}, {@code m} or {@code h}, or a plain
+ * number of seconds.
+ */
 final class DurationConverter implements ITypeConverter<Duration> {
 
     @Override

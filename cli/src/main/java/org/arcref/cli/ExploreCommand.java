@@ -30,16 +30,23 @@ import picocli.CommandLine.Spec;
  * ({@code --trace}). On a failure it shrinks the sequence, writes it as an op trace and exits with 3.
  */
 @Command(name = "explore", mixinStandardHelpOptions = true,
-        description = {"Run the ARC checks on random operation sequences: R1-R13 on the spec (invariants), the spec",
-                "against the concurrent ARC in deterministic mode (differential, D1), and the canonical ARC's C1 with",
-                "the spec in page mode (canonical: they must hit alike only while the distinct pages fit in the",
-                "cache). A failure is shrunk and written as an op trace named on stderr; exit status 3.",
-                "A try is fixed by --seed and its index, so the same seed reproduces every try; --shard i/n runs",
-                "the tries t with t % n == i. Progress goes to stderr; Ctrl-C stops with a summary."},
+        description = {"Run the ARC checks on random operation sequences; shrink a failure to an op trace.",
+                "",
+                "Checks (--checks):",
+                "  invariants    R1-R13 after every operation of the spec",
+                "  differential  D1: the concurrent ARC in deterministic mode gives the spec's",
+                "                outcome and snapshot after every operation",
+                "  canonical     C1 for the canonical ARC and R1-R13 for the spec in page mode;",
+                "                their hits must agree only while the distinct pages fit",
+                "Try t of --seed S is fixed by S and t: the same seed reproduces every try;",
+                "--shard i/n runs the tries t with t %% n == i. A failure is shrunk and written",
+                "as an op trace named on stderr (exit status 3). Progress goes to stderr;",
+                "Ctrl-C stops with a one-line summary."},
         footer = {"", "Examples:", "  arc explore --tries 2000 --seed 7",
                 "  arc explore --duration 10m --shard 2/8 --seed 42 --out failures/",
                 "  arc explore --checks differential --tries 500",
-                "  arc explore --check differential --try-seed 123 --trace failures/arc-explore-differential-seed7-try9.trace",
+                "  arc explore --check differential --try-seed 123 \\",
+                "      --trace failures/arc-explore-differential-seed7-try9.trace",
                 "", "Exit status: 0 all tries passed, 1 bad input, 2 bad usage, 3 a check failed."})
 final class ExploreCommand implements Callable<Integer> {
 
@@ -61,7 +68,7 @@ final class ExploreCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--shard", paramLabel = "i/n", defaultValue = "0/1",
-            description = "Run only the tries t with t % n == i (default: ${DEFAULT-VALUE}).")
+            description = "Run only the tries t with t %% n == i (default: ${DEFAULT-VALUE}).")
     String shard;
 
     @Option(names = "--checks", split = ",", paramLabel = "CHECK",

@@ -40,11 +40,6 @@ final class Interruption implements AutoCloseable {
         return requested;
     }
 
-    /** Asks the work to stop, as Ctrl-C does. */
-    void request() {
-        requested = true;
-    }
-
     @Override
     public void close() {
         done.countDown();

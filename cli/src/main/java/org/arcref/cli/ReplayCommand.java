@@ -19,14 +19,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replay a block trace, or the built-in synthetic workload, through cache policies",
-                "and print hit ratios (%) and speed (million requests/s) per policy and cache size."},
+                "and print hit ratios (%%) and speed (million requests/s) per policy and cache size."},
         footer = {"", "Examples:", "  arc replay", "  arc replay ../shared/traces/lirs/loop.trace.gz --repeat 5",
                 "  arc replay trace.lis --format lis --policies zfs,canonical --sizes 1000,2000 --json",
                 "  arc replay ../shared/traces/lirs/sprite.trace.gz --concurrent 4 --sizes 100,400",
-                "", "With --concurrent N the trace goes through the concurrent ARC in its default mode (per-CPU",
-                "aggsum, evict zthr) from N threads, interleaved: thread t replays requests t, t+N, t+2N, ...",
-                "It reports hit ratio, throughput, eviction waits (count, p50, p99, max; percentiles within 12.5 %)",
-                "and the largest sampled aggsum gap (upper - lower bound of arc_size)."})
+                "", "With --concurrent N the trace goes through the concurrent ARC in its default",
+                "mode (per-CPU aggsum, evict zthr) from N threads, interleaved: thread t",
+                "replays requests t, t+N, t+2N, ... It reports hit ratio, throughput,",
+                "eviction waits (count, p50, p99, max; percentiles within 12.5 %%) and the",
+                "largest sampled aggsum gap (upper - lower bound of arc_size)."})
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec

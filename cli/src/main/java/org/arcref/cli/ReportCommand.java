@@ -28,10 +28,13 @@ import picocli.CommandLine.Spec;
  * canonical ARC and LRU; and with {@code --concurrent N}, the eviction wait times of a concurrent replay.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Write an HTML report with inline SVG charts (no network needed to view it) of a replay of",
-                "a block trace or the built-in workload: arc_c, arc_p and the state sizes of the ZFS spec over the",
-                "requests (at --size pages); hit ratio against cache size for zfs, canonical and lru (at --sizes);",
-                "and with --concurrent N, how long the N threads of a concurrent replay waited for eviction."},
+        description = {"Write an HTML report with inline SVG charts of a replay.",
+                "",
+                "Of a block trace or the built-in workload, the self-contained page (no scripts,",
+                "no network) charts arc_c, arc_p and the state sizes of the ZFS spec over the",
+                "requests (at --size pages); the hit ratio against cache size of zfs, canonical",
+                "and lru (at --sizes); and with --concurrent N, how long the N threads of a",
+                "concurrent replay waited for eviction."},
         footer = {"", "Examples:", "  arc report --out report.html",
                 "  arc report ../shared/traces/lirs/sprite.trace.gz --size 400 --concurrent 4 --out sprite.html",
                 "  arc report --length 200000 --sizes 500,1000,2000,4000 --out synthetic.html"})

@@ -23,12 +23,16 @@ import picocli.CommandLine.Spec;
  * and every violation, and exits with 3 if there was one.
  */
 @Command(name = "soak", mixinStandardHelpOptions = true,
-        description = {"Soak the concurrent ARC: T threads of random reads (all kinds, with holds), writes,",
-                "completions, releases, frees, shrinks and ticks on a cache much smaller than the working set, with",
-                "the evict zthr running. Checks that every read returns its key's value (N1), no operation throws,",
-                "hangs or takes over 5 s (L1), and the accounting adds up at quiescence (R3, R4).",
-                "Progress goes to stderr; Ctrl-C stops early and still checks and prints the summary."},
-        footer = {"", "Examples:", "  arc soak --duration 30s", "  arc soak --duration 10m --threads 16 --c-max-kib 4096",
+        description = {"Soak the concurrent ARC from many threads and check N1, L1, R3 and R4.",
+                "",
+                "T threads run random reads (all kinds, with holds), writes, completions,",
+                "releases, frees, shrinks and ticks on a cache much smaller than the working",
+                "set, with the evict zthr running. Every read must return its key's value (N1);",
+                "no operation may throw, hang or take over 5 s (L1); the accounting must add up",
+                "after close (R3, R4). Progress goes to stderr; Ctrl-C stops early and still",
+                "checks and prints the summary."},
+        footer = {"", "Examples:", "  arc soak --duration 30s",
+                "  arc soak --duration 10m --threads 16 --c-max-kib 4096",
                 "", "Exit status: 0 no violation, 1 bad input, 2 bad usage, 3 a violation."})
 final class SoakCommand implements Callable<Integer> {
 

@@ -17,7 +17,7 @@ public enum CheckKind {
     /**
      * Page mode: the canonical ARC keeps C1 ({@link org.arcref.policy.check.C1Checker}) after every request, the
      * spec in page mode keeps R1–R13, and the two hit on exactly the same requests while no more distinct pages than
-     * the capacity have been requested (the only regime in which they must agree: see {@code docs/explore.md}).
+     * the capacity have been requested (the only regime in which they must agree: see {@code docs/exploration.md}).
      */
     CANONICAL;
 

@@ -22,15 +22,15 @@ import org.arcref.zfs.ZfsPageCache;
  * reproduces from its seed and a shrunk trace replays on the same configuration ({@link #config}).
  *
  * <p>Configurations ({@link CheckKind#INVARIANTS}, {@link CheckKind#DIFFERENTIAL}) are those of the spec's
- * invariant property: 4–16 KiB caches with 512 B–2 KiB blocks, 1–4 sublists, both evictor schedules, any subset of
- * quirk fixes, batch limits 1, 2 or 10, the {@code arc_p} dampener on or off, overflow shift 8 or 2, three
+ * invariant property: 4–16 KiB caches with 512 B–2 KiB blocks, 1–4 sublists, both evictor schedules, any subset
+ * of quirk fixes, batch limits 1, 2 or 10, the {@code arc_p} dampener on or off, overflow shift 8 or 2, three
  * {@code arc_sys_free} values and any seed. Operations (20 to 120) are drawn from the spec's state as it runs,
  * weighted 6 reads (of 24 keys or of written keys; demand 70 %, prefetch 20 %, prescient 10 %; a fifth of demand
  * reads hold), 2 writes, 2 completions, 2 releases, 1 free, 1 shrink, 2 evictor steps, 1 reap, 2 ticks, 1 memory
  * change; completions and releases only when something is pending or held.
  *
- * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1 to
- * 300 requests, each a {@code tick 1} and a page read (the spec's page mode, {@link ZfsPageCache}).
+ * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1
+ * to 300 requests, each a {@code tick 1} and a page read (the spec's page mode, {@link ZfsPageCache}).
  */
 final class RandomScenario {
 

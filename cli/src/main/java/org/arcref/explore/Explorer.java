@@ -118,7 +118,7 @@ public final class Explorer {
                 List<Operation> shrunk = shrinker.shrink(ops, candidate -> {
                     Verdict v = checker.check(kind, config, candidate);
                     return v.failed() && v.rule().equals(verdict.rule());
-                }, stop);
+                }, SimplerOperations::of, stop);
                 Failure failure = new Failure(kind, t, trySeed, config, verdict, ops,
                         checker.check(kind, config, shrunk), shrunk, shrinker.evaluations());
                 return new ExploreResult(done, byCheck, System.nanoTime() - start, stop.getAsBoolean(), failure);

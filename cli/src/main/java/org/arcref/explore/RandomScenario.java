@@ -27,7 +27,8 @@ import org.arcref.zfs.ZfsPageCache;
  * {@code arc_sys_free} values and any seed. Operations (20 to 120) are drawn from the spec's state as it runs,
  * weighted 6 reads (of 24 keys or of written keys; demand 70 %, prefetch 20 %, prescient 10 %; a fifth of demand
  * reads hold), 2 writes, 2 completions, 2 releases, 1 free, 1 shrink, 2 evictor steps, 1 reap, 2 ticks, 1 memory
- * change; completions and releases only when something is pending or held.
+ * change; completions and releases only when something is pending or held. The generator applies each operation
+ * to a spec as it draws it, so a generated sequence is valid (the spec accepts every operation) by construction.
  *
  * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1
  * to 300 requests, each a {@code tick 1} and a page read (the spec's page mode, {@link ZfsPageCache}).

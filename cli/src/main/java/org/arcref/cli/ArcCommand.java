@@ -15,10 +15,12 @@ import picocli.CommandLine.Command;
 @Command(name = "arc", mixinStandardHelpOptions = true, version = "arc 0.1.0 (ZFS 2.1.1 ARC reference)",
         description = {"A checked reference of the OpenZFS 2.1.1 Adaptive Replacement Cache.",
                 "Without a subcommand, runs 'arc replay' on the built-in synthetic workload."},
-        subcommands = {ReplayCommand.class, ConformCommand.class, VerifyCommand.class},
+        subcommands = {ReplayCommand.class, ConformCommand.class, VerifyCommand.class, ExploreCommand.class,
+                SoakCommand.class, ReportCommand.class},
         footer = {"", "Examples:", "  arc", "  arc replay ../shared/traces/lirs/gli.trace.gz --sizes 250,500,1000",
                 "  arc replay --policies zfs,lru --json", "  arc conform ghost-adaptation -o expected.jsonl",
-                "  arc verify expected.jsonl my-port.jsonl"})
+                "  arc verify expected.jsonl my-port.jsonl", "  arc explore --tries 2000 --seed 7",
+                "  arc soak --duration 1m --threads 8", "  arc report --concurrent 4 --out report.html"})
 public final class ArcCommand implements Callable<Integer> {
 
     @CommandLine.Spec

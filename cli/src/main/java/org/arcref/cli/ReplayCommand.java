@@ -1,20 +1,15 @@
 package org.arcref.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.arcref.policy.PageCache;
 import org.arcref.policy.Replay;
-import org.arcref.trace.TraceFormat;
-import org.arcref.trace.TraceReader;
-import org.arcref.workload.SyntheticWorkload;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -24,42 +19,34 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Replay a block trace, or the built-in synthetic workload, through cache policies",
-                "and print hit ratios (%) and speed (million requests/s) per policy and cache size."},
+                "and print hit ratios (%%) and speed (million requests/s) per policy and cache size."},
         footer = {"", "Examples:", "  arc replay", "  arc replay ../shared/traces/lirs/loop.trace.gz --repeat 5",
-                "  arc replay trace.lis --format lis --policies zfs,canonical --sizes 1000,2000 --json"})
+                "  arc replay trace.lis --format lis --policies zfs,canonical --sizes 1000,2000 --json",
+                "  arc replay ../shared/traces/lirs/sprite.trace.gz --concurrent 4 --sizes 100,400",
+                "", "With --concurrent N the trace goes through the concurrent ARC in its default",
+                "mode (per-CPU aggsum, evict zthr) from N threads, interleaved: thread t",
+                "replays requests t, t+N, t+2N, ... It reports hit ratio, throughput,",
+                "eviction waits (count, p50, p99, max; percentiles within 12.5 %%) and the",
+                "largest sampled aggsum gap (upper - lower bound of arc_size)."})
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
-            description = "Trace file (LIRS: one block per line; .lis: start count ignored reqno). "
-                    + "Default: the built-in synthetic workload.")
-    Path trace;
-
-    @Option(names = "--format", paramLabel = "lirs|lis",
-            description = "Trace format; detected from the content when omitted.")
-    String format;
+    @Mixin
+    WorkloadOptions workload;
 
     @Option(names = "--policies", split = ",", paramLabel = "POLICY",
             description = "Policies to replay through: zfs, canonical, lru (default: all).")
-    List<Policy> policies = List.of(Policy.values());
+    List<Policy> policies;
 
-    @Option(names = "--sizes", split = ",", paramLabel = "PAGES",
-            description = "Cache sizes in pages, each >= 2 (default: 1/64 to 1/4 of the unique pages).")
-    List<Integer> sizes;
+    @Option(names = "--concurrent", paramLabel = "N",
+            description = "Replay through the concurrent ARC from N threads instead of the policies.")
+    Integer concurrent;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Replays per policy and size; the speed is the fastest (default: ${DEFAULT-VALUE}).")
     int repeat;
-
-    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42",
-            description = "Seed of the synthetic workload (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--length", paramLabel = "N", defaultValue = "1000000",
-            description = "Requests in the synthetic workload (default: ${DEFAULT-VALUE}).")
-    int length;
 
     @Option(names = "--json", description = "Print JSON instead of tables.")
     boolean json;
@@ -69,35 +56,64 @@ final class ReplayCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be >= 1, was " + repeat);
         }
-        String source;
-        long[] requests;
-        if (trace == null) {
-            requests = SyntheticWorkload.defaults().withSeed(seed).withLength(length).generate();
-            source = "synthetic workload (seed " + seed + ")";
-        } else {
-            requests = format == null ? TraceReader.read(trace) : TraceReader.read(trace, TraceFormat.named(format));
-            source = trace.toString();
+        WorkloadOptions.Loaded loaded = workload.load();
+        String source = loaded.source();
+        long[] requests = loaded.requests();
+        long unique = loaded.unique();
+        List<Integer> pages = workload.sizes(unique);
+        PrintWriter out = spec.commandLine().getOut();
+        if (concurrent != null) {
+            return replayConcurrently(out, source, requests, unique, pages);
         }
-        long unique = Arrays.stream(requests).sorted().distinct().count();
-        List<Integer> pages = sizes != null ? sizes : defaultSizes(unique);
-        for (int p : pages) {
-            if (p < 2) {
-                throw new IllegalArgumentException("--sizes must all be >= 2, was " + p);
-            }
-        }
+        List<Policy> chosen = policies != null ? policies : List.of(Policy.values());
         List<ReplayResult> results = new ArrayList<>();
         for (int p : pages) {
-            for (Policy policy : policies) {
+            for (Policy policy : chosen) {
                 results.add(replay(policy, p, requests));
             }
         }
-        PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(ReplayReport.json(source, requests.length, unique, repeat, results));
         } else {
-            out.print(ReplayReport.table(source, requests.length, unique, repeat, policies, pages, results));
+            out.print(ReplayReport.table(source, requests.length, unique, repeat, chosen, pages, results));
         }
         out.flush();
+        return 0;
+    }
+
+    private int replayConcurrently(PrintWriter out, String source, long[] requests, long unique, List<Integer> pages) {
+        if (concurrent < 1) {
+            throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
+        }
+        if (policies != null || repeat != 1) {
+            throw new IllegalArgumentException("--concurrent replays the concurrent ARC once, was given with "
+                    + (policies != null ? "--policies" : "--repeat " + repeat));
+        }
+        List<ConcurrentReplayResult> results = new ArrayList<>();
+        boolean interrupted;
+        try (Interruption stop = Interruption.install()) {
+            for (int p : pages) {
+                if (stop.requested()) {
+                    break;
+                }
+                Progress progress = new Progress(spec.commandLine().getErr(), "arc replay " + p + " pages",
+                        Progress.onTerminal());
+                results.add(ConcurrentReplay.run(requests, p, concurrent, stop::requested,
+                        done -> progress.update((double) done / requests.length, done + "/" + requests.length
+                                + " requests")));
+                progress.finish();
+            }
+            interrupted = stop.requested();
+            if (json) {
+                out.println(ReplayReport.concurrentJson(source, requests.length, unique, concurrent, results));
+            } else {
+                out.print(ReplayReport.concurrentTable(source, requests.length, unique, concurrent, results));
+                if (interrupted) {
+                    out.println("interrupted: the last size replayed only part of the trace");
+                }
+            }
+            out.flush();
+        }
         return 0;
     }
 
@@ -112,17 +128,4 @@ final class ReplayCommand implements Callable<Integer> {
         }
         return new ReplayResult(policy, pages, requests.length, hits, best);
     }
-
-    /** Sizes from 1/64 to 1/4 of the unique pages, doubling, at least 2 pages each. */
-    static List<Integer> defaultSizes(long unique) {
-        List<Integer> sizes = new ArrayList<>();
-        for (int div = 64; div >= 4; div /= 2) {
-            int s = (int) Math.max(2, Math.min(Integer.MAX_VALUE, unique / div));
-            if (!sizes.contains(s)) {
-                sizes.add(s);
-            }
-        }
-        return sizes;
-    }
-
 }

@@ -52,6 +52,41 @@ final class ReplayReport {
                 escape(source), requests, unique, repeat, rows);
     }
 
+    static String concurrentTable(String source, long requests, long unique, int threads,
+            List<ConcurrentReplayResult> results) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "arc replay: %s, %,d requests, %,d unique pages%n", source, requests,
+                unique));
+        sb.append(String.format(Locale.ROOT, "concurrent ARC (default mode, evict zthr), %d thread%s, requests "
+                + "interleaved%n%n", threads, threads == 1 ? "" : "s"));
+        sb.append(String.format(Locale.ROOT, "%10s %10s %10s %12s %12s %12s %12s %14s%n", "size", "hit %", "M req/s",
+                "evict waits", "wait p50 us", "wait p99 us", "wait max us", "aggsum gap"));
+        for (ConcurrentReplayResult r : results) {
+            sb.append(String.format(Locale.ROOT, "%10d %10.2f %10.2f %12d %12.1f %12.1f %12.1f %14d%n", r.pages(),
+                    r.hitRatioPercent(), r.requestsPerSecond() / 1e6, r.evictionWaits().count(),
+                    r.evictionWaits().percentile(0.5) / 1e3, r.evictionWaits().percentile(0.99) / 1e3,
+                    r.evictionWaits().max() / 1e3, r.maxAggsumGap()));
+        }
+        sb.append("(aggsum gap: the largest sampled upper - lower bound of arc_size, in bytes; a page is 4096)\n");
+        return sb.toString();
+    }
+
+    static String concurrentJson(String source, long requests, long unique, int threads,
+            List<ConcurrentReplayResult> results) {
+        String rows = results.stream().map(r -> String.format(Locale.ROOT,
+                "{\"pages\":%d,\"requests\":%d,\"hits\":%d,\"hitRatioPercent\":%.4f,\"requestsPerSecond\":%.0f,"
+                        + "\"evictWaits\":%d,\"evictWaitP50Nanos\":%d,\"evictWaitP99Nanos\":%d,"
+                        + "\"evictWaitMaxNanos\":%d,\"maxAggsumGapBytes\":%d}",
+                r.pages(), r.requests(), r.hits(), r.hitRatioPercent(), r.requestsPerSecond(),
+                r.evictionWaits().count(), r.evictionWaits().percentile(0.5), r.evictionWaits().percentile(0.99),
+                r.evictionWaits().max(), r.maxAggsumGap()))
+                .collect(Collectors.joining(",\n    "));
+        return String.format(Locale.ROOT,
+                "{\n  \"source\": \"%s\",\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"threads\": %d,%n"
+                        + "  \"partition\": \"interleaved\",\n  \"results\": [\n    %s\n  ]\n}",
+                escape(source), requests, unique, threads, rows);
+    }
+
     private static String escape(String s) {
         StringBuilder sb = new StringBuilder();
         for (char c : s.toCharArray()) {

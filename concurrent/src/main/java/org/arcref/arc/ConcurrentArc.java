@@ -124,6 +124,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private final AtomicLong arcP;
     private final AtomicLong now = new AtomicLong();
     private final EvictWaiters waiters;
+    private final WaitTimes evictionWaitTimes = new WaitTimes();
     private final Evictor evictor;
     /** {@code multilist_get_random_index}; used only by the evictor, whose iterations are serialised. */
     private final SplitMix64 random;
@@ -219,6 +220,14 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     /** @return the options */
     public ArcOptions options() {
         return options;
+    }
+
+    /**
+     * @return how long allocations waited for eviction ({@code arc_wait_for_eviction}'s sleep, one record per
+     *     {@code evict_waits}; in deterministic mode, the inline eviction), live
+     */
+    public WaitTimes evictionWaitTimes() {
+        return evictionWaitTimes;
     }
 
     /**
@@ -913,7 +922,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             case SEVERE -> {
                 EvictWaiters.Waiter w = waiters.enqueue(amount);
                 bump(ArcStat.EVICT_WAITS);
+                long start = System.nanoTime();
                 evictor.awaitRelease(waiters, w);
+                evictionWaitTimes.record(System.nanoTime() - start);
             }
         }
     }

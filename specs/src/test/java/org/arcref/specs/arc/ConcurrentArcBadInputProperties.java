@@ -13,6 +13,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.differential.ConcurrentArcDriver;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;

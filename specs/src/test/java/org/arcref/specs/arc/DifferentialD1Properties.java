@@ -11,12 +11,11 @@ import net.jqwik.api.state.ActionChain;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.BrokenArcs;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.differential.ConcurrentArcDriver;
 import org.arcref.specs.zfs.ArcChains;
 import org.arcref.specs.zfs.ArcUnderTest;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.ArcSnapshot;
-import org.arcref.zfs.Outcome;
 
 /**
  * D1, the exact differential: the {@link ConcurrentArc} in {@linkplain ArcOptions#deterministic() deterministic
@@ -38,12 +37,10 @@ class DifferentialD1Properties {
 
         @Override
         public void follow(ArcUnderTest spec) {
-            Outcome outcome = ConcurrentArcDriver.apply(spec.lastOp(), arc);
-            ArcSnapshot snapshot = arc.snapshot();
-            if (outcome != spec.lastOutcome() || !snapshot.equals(spec.after())) {
-                throw new AssertionError("D1: after " + spec.lastOp().toTraceLine() + " the spec returned "
-                        + spec.lastOutcome() + " and the concurrent ARC " + outcome + "\nspec:       " + spec.after()
-                        + "\nconcurrent: " + snapshot + "\n" + spec.reproduction());
+            try {
+                ConcurrentArcDriver.follow(spec.lastOp(), spec.lastOutcome(), spec.after(), arc);
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "\n" + spec.reproduction(), e);
             }
         }
     }
@@ -56,20 +53,8 @@ class DifferentialD1Properties {
     @Provide
     Arbitrary<ActionChain<ArcUnderTest>> chains() {
         return ArcChains.chains(following(config -> new ConcurrentArc<>(config,
-                new AdjustableMemory(ArcUnderTest.INITIAL_FREE_MEMORY), deterministicOptions(config.seed()))));
-    }
-
-    /**
-     * Deterministic mode with two choices drawn from the configuration's seed (so a failure reproduces from the
-     * printed configuration): the exact {@code arc_p} growth compare of experiment E2 or 2.1.1's upper bound
-     * (equal with an exact aggsum), and one hash lock for every header or 2048 (with one, eviction running
-     * inline on the allocating thread meets the allocating header's lock held: only that header may count a
-     * {@code mutex_miss}).
-     */
-    static ArcOptions deterministicOptions(long seed) {
-        ArcOptions options = ArcOptions.deterministic().withExactPGrowthCompare((seed & 1) == 0);
-        return (seed & 2) == 0 ? options
-                : new ArcOptions(options.exactSize(), options.evictorPriority(), options.exactPGrowthCompare(), 1);
+                new AdjustableMemory(ArcUnderTest.INITIAL_FREE_MEMORY),
+                ConcurrentArcDriver.deterministicOptions(config.seed()))));
     }
 
     /**

@@ -9,6 +9,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.arcref.policy.check.C1Checker;
 
 /**
  * C1 on random request sequences: small capacities and key spaces a few times larger, so every case of

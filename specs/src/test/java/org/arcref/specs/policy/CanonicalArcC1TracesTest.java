@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.arcref.policy.check.C1Checker;
 import org.arcref.specs.trace.SharedTraces;
 import org.arcref.trace.TraceReader;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,10 +4,11 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.state.ActionChain;
+import net.jqwik.api.statistics.Statistics;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
+import org.arcref.zfs.check.ArcInvariants;
 
 /**
  * R1–R13 (fact sheet (f)) hold after every operation of random operation sequences on small

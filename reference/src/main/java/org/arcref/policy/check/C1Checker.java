@@ -1,4 +1,4 @@
-package org.arcref.specs.policy;
+package org.arcref.policy.check;
 
 import java.util.Arrays;
 import org.arcref.policy.ArcList;
@@ -16,9 +16,12 @@ import org.arcref.policy.CanonicalArc;
  * </ul>
  *
  * One step costs O(c) array accesses, with no hashing, so every step of the shared traces can be
- * checked. A failure names the context (seed or trace), the step and the request.
+ * checked. A failure is an {@link AssertionError} starting {@code C1 violated: } that names the context (seed or
+ * trace), the step and the request.
+ *
+ * <p>Used by the C1 properties (specs) and by {@code arc explore}.
  */
-final class C1Checker {
+public final class C1Checker {
 
     private final CanonicalArc arc;
     private final Dbl dbl;
@@ -29,7 +32,12 @@ final class C1Checker {
     private long step;
     private int request;
 
-    C1Checker(int capacity, int keySpace, String context) {
+    /**
+     * @param capacity the canonical ARC's capacity c, in pages
+     * @param keySpace the pages requested are {@code 0 … keySpace-1}
+     * @param context named in failures (a seed or a trace)
+     */
+    public C1Checker(int capacity, int keySpace, String context) {
         this.arc = new CanonicalArc(capacity);
         this.dbl = new Dbl(capacity, keySpace);
         this.capacity = capacity;
@@ -38,15 +46,32 @@ final class C1Checker {
         Arrays.fill(lastSeen, -1);
     }
 
-    /** Replays every request and checks C1 after each. */
-    void replay(int[] requests) {
-        for (int i = 0; i < requests.length; i++) {
-            step = i;
-            request = requests[i];
-            arc.access(request);
-            dbl.access(request);
-            checkC1();
+    /**
+     * Replays every request and checks C1 after each.
+     *
+     * @param requests pages in {@code 0 … keySpace-1}
+     * @throws AssertionError at the first step where C1 fails
+     */
+    public void replay(int[] requests) {
+        for (int r : requests) {
+            access(r);
         }
+    }
+
+    /**
+     * Requests one page of the canonical ARC and of DBL(2c) and checks C1.
+     *
+     * @param page a page in {@code 0 … keySpace-1}
+     * @return whether the canonical ARC hit
+     * @throws AssertionError if C1 fails after the request
+     */
+    public boolean access(int page) {
+        request = page;
+        boolean hit = arc.access(page);
+        dbl.access(page);
+        checkC1();
+        step++;
+        return hit;
     }
 
     private void checkC1() {

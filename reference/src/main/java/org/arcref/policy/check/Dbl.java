@@ -1,4 +1,4 @@
-package org.arcref.specs.policy;
+package org.arcref.policy.check;
 
 import java.util.Iterator;
 import java.util.LinkedHashSet;

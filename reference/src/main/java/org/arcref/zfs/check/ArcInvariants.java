@@ -1,4 +1,4 @@
-package org.arcref.specs.zfs;
+package org.arcref.zfs.check;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -15,14 +15,28 @@ import org.arcref.zfs.StateSnapshot;
 
 /**
  * The ARC invariants of fact sheet (f) (R1–R13) as checks on two consecutive snapshots of the
- * spec and the operation between them. Each failure names the invariant.
+ * spec and the operation between them. Each failure is an {@link AssertionError} whose message starts
+ * {@code invariant violated: R<n>: } and names the invariant, followed by the snapshot.
+ *
+ * <p>Used by the spec's invariant property (specs), by {@code arc explore} on random operation sequences and, for
+ * R3/R4 on a quiescent snapshot, by the concurrent ARC's soak.
  */
-final class ArcInvariants {
+public final class ArcInvariants {
 
     private ArcInvariants() {
     }
 
-    static void check(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
+    /**
+     * Checks every invariant that applies to one operation.
+     *
+     * @param config the ARC's configuration
+     * @param before the snapshot before {@code op}, or null for the first operation
+     * @param op the operation
+     * @param outcome what it returned
+     * @param after the snapshot after it
+     * @throws AssertionError naming the first invariant that fails
+     */
+    public static void check(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
         r1TargetWithinLimits(after);
         r2MruTargetNonNegative(config, after);
         r3r4Accounting(after);
@@ -53,7 +67,13 @@ final class ArcInvariants {
         }
     }
 
-    static void r3r4Accounting(ArcSnapshot s) {
+    /**
+     * R3 and R4: {@code arc_size} is the resident data, each state's sizes the sums over its headers.
+     *
+     * @param s a snapshot taken when no operation was in flight
+     * @throws AssertionError if the accounting does not add up
+     */
+    public static void r3r4Accounting(ArcSnapshot s) {
         Map<ArcState, long[]> sums = new EnumMap<>(ArcState.class);
         long resident = 0;
         for (ArcState st : ArcState.values()) {

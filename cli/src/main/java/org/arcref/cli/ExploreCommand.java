@@ -1,0 +1,187 @@
+package org.arcref.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.arcref.explore.CheckKind;
+import org.arcref.explore.Checker;
+import org.arcref.explore.ExploreResult;
+import org.arcref.explore.Explorer;
+import org.arcref.explore.Failure;
+import org.arcref.explore.FailureTrace;
+import org.arcref.explore.Shard;
+import org.arcref.explore.Verdict;
+import org.arcref.trace.OpTraceReader;
+import org.arcref.zfs.Operation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code arc explore}: runs the spec's invariants, the spec-vs-concurrent differential and the canonical ARC's C1
+ * check on random operation sequences ({@link Explorer}), or replays one trace through one check
+ * ({@code --trace}). On a failure it shrinks the sequence, writes it as an op trace and exits with 3.
+ */
+@Command(name = "explore", mixinStandardHelpOptions = true,
+        description = {"Run the ARC checks on random operation sequences; shrink a failure to an op trace.",
+                "",
+                "Checks (--checks):",
+                "  invariants    R1-R13 after every operation of the spec",
+                "  differential  D1: the concurrent ARC in deterministic mode gives the spec's",
+                "                outcome and snapshot after every operation",
+                "  canonical     C1 for the canonical ARC and R1-R13 for the spec in page mode;",
+                "                their hits must agree only while the distinct pages fit",
+                "Try t of --seed S is fixed by S and t: the same seed reproduces every try;",
+                "--shard i/n runs the tries t with t %% n == i. A failure is shrunk and written",
+                "as an op trace named on stderr (exit status 3). Progress goes to stderr;",
+                "Ctrl-C stops with a one-line summary."},
+        footer = {"", "Examples:", "  arc explore --tries 2000 --seed 7",
+                "  arc explore --duration 10m --shard 2/8 --seed 42 --out failures/",
+                "  arc explore --checks differential --tries 500",
+                "  arc explore --check differential --try-seed 123 \\",
+                "      --trace failures/arc-explore-differential-seed7-try9.trace",
+                "", "Exit status: 0 all tries passed, 1 bad input, 2 bad usage, 3 a check failed."})
+final class ExploreCommand implements Callable<Integer> {
+
+    /** The exit status of a failed check. */
+    static final int CHECK_FAILED = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--tries", paramLabel = "N",
+            description = "Size of the try space (default: 1000 unless --duration is given).")
+    Long tries;
+
+    @Option(names = "--duration", paramLabel = "D", converter = DurationConverter.class,
+            description = "Time budget, e.g. 30s, 10m, 2h; with --tries, whichever ends first.")
+    Duration duration;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of the try space (default: random, printed).")
+    Long seed;
+
+    @Option(names = "--shard", paramLabel = "i/n", defaultValue = "0/1",
+            description = "Run only the tries t with t %% n == i (default: ${DEFAULT-VALUE}).")
+    String shard;
+
+    @Option(names = "--checks", split = ",", paramLabel = "CHECK",
+            description = "Checks to run: invariants, differential, canonical (default: all).")
+    List<CheckKind> checks = List.of(CheckKind.values());
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
+            description = "Directory for the failure trace (default: the current directory).")
+    Path out;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Replay this op trace through --check on the configuration of --try-seed, instead of "
+                    + "exploring.")
+    Path trace;
+
+    @Option(names = "--check", paramLabel = "CHECK", description = "The check for --trace.")
+    CheckKind check;
+
+    @Option(names = "--try-seed", paramLabel = "T", description = "The try seed for --trace (printed on failure).")
+    Long trySeed;
+
+    private final Checker checker;
+
+    ExploreCommand() {
+        this(new Checker());
+    }
+
+    /** @param checker runs the checks; a seam through which tests substitute a broken implementation */
+    ExploreCommand(Checker checker) {
+        this.checker = checker;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (trace != null) {
+            return replay(stdout);
+        }
+        if (check != null || trySeed != null) {
+            throw new IllegalArgumentException("--check and --try-seed go with --trace, was given without it");
+        }
+        if (tries != null && tries < 1) {
+            throw new IllegalArgumentException("--tries must be >= 1, was " + tries);
+        }
+        if (!Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out must be an existing directory, was " + out);
+        }
+        long s = seed != null ? seed : System.nanoTime() ^ System.identityHashCode(this);
+        long space = tries != null ? tries : duration == null ? 1000 : 0;
+        Shard part = Shard.parse(shard);
+        Explorer.Plan plan = new Explorer.Plan(s, part, space, duration == null ? 0 : duration.toNanos(),
+                checks.stream().distinct().toList());
+        long planned = space > 0 ? part.triesOf(space) : 0;
+        Progress progress = new Progress(err, "arc explore", Progress.onTerminal());
+        long start = System.nanoTime();
+        ExploreResult result;
+        try (Interruption stop = Interruption.install()) {
+            result = new Explorer(checker, plan).run(stop::requested, done -> progress.update(
+                    fraction(done, planned, System.nanoTime() - start, plan.nanos()),
+                    planned > 0 ? done + "/" + planned + " tries" : done + " tries"));
+            progress.finish();
+            stdout.println(summary(plan, result));
+            stdout.flush();
+            if (result.failure() != null) {
+                report(err, s, result.failure());
+            }
+        }
+        return result.failure() != null ? CHECK_FAILED : 0;
+    }
+
+    private static double fraction(long done, long planned, long elapsed, long budget) {
+        double byTries = planned > 0 ? (double) done / planned : 0;
+        double byTime = budget > 0 ? (double) elapsed / budget : 0;
+        return Math.max(byTries, byTime);
+    }
+
+    private int replay(PrintWriter stdout) {
+        if (check == null || trySeed == null) {
+            throw new IllegalArgumentException("--trace needs --check and --try-seed (printed with the failure), was "
+                    + (check == null ? "without --check" : "without --try-seed"));
+        }
+        List<Operation> ops = OpTraceReader.read(trace);
+        Verdict v = checker.check(check, Explorer.configOf(check, trySeed), ops);
+        stdout.println("arc explore: " + check.label() + " on " + trace + " (" + ops.size() + " operations, try seed "
+                + trySeed + "): " + switch (v.status()) {
+                    case PASSED -> "passed";
+                    case INVALID -> "invalid (the spec rejects an operation)";
+                    case FAILED -> "FAILED: " + v.firstLine();
+                });
+        stdout.flush();
+        return v.failed() ? CHECK_FAILED : v.status() == Verdict.Status.INVALID ? 1 : 0;
+    }
+
+    private void report(PrintWriter err, long s, Failure f) {
+        Path file = out.resolve(FailureTrace.fileName(s, f));
+        FailureTrace.write(file, s, f);
+        err.println("arc explore: " + f.check().label() + " failed on try " + f.tryIndex() + " (seed " + s
+                + ", try seed " + f.trySeed() + "): " + f.original().firstLine());
+        err.println("arc explore: shrunk " + f.originalOps().size() + " -> " + f.shrunkOps().size()
+                + " operations (" + f.shrunk().firstLine() + "); trace: " + file);
+        err.println("arc explore: reproduce with: arc explore --check " + f.check().label() + " --try-seed "
+                + f.trySeed() + " --trace " + file);
+        err.flush();
+    }
+
+    private static String summary(Explorer.Plan plan, ExploreResult r) {
+        Map<CheckKind, Long> by = r.triesByCheck();
+        String perCheck = plan.checks().stream().map(c -> c.label() + " " + by.getOrDefault(c, 0L))
+                .collect(Collectors.joining(", "));
+        String verdict = r.failure() != null ? "FAILED (" + r.failure().check().label() + ")"
+                : r.interrupted() ? "interrupted, no failure so far" : "no failure";
+        return String.format(Locale.ROOT, "arc explore: seed %d, shard %s, %d tries (%s): %s, %.1f s", plan.seed(),
+                plan.shard(), r.tries(), perCheck, verdict, r.elapsedNanos() / 1e9);
+    }
+}

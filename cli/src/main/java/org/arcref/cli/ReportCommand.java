@@ -1,0 +1,158 @@
+package org.arcref.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.arcref.arc.WaitTimes;
+import org.arcref.policy.Replay;
+import org.arcref.report.HtmlReport;
+import org.arcref.report.Series;
+import org.arcref.report.SvgChart;
+import org.arcref.report.Timeline;
+import org.arcref.zfs.ArcState;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code arc report}: one self-contained HTML file with inline SVG charts of a replay: {@code arc_c}, {@code arc_p}
+ * and the state sizes of the ZFS spec over the requests; the hit ratio against cache size for the spec, the
+ * canonical ARC and LRU; and with {@code --concurrent N}, the eviction wait times of a concurrent replay.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Write an HTML report with inline SVG charts of a replay.",
+                "",
+                "Of a block trace or the built-in workload, the self-contained page (no scripts,",
+                "no network) charts arc_c, arc_p and the state sizes of the ZFS spec over the",
+                "requests (at --size pages); the hit ratio against cache size of zfs, canonical",
+                "and lru (at --sizes); and with --concurrent N, how long the N threads of a",
+                "concurrent replay waited for eviction."},
+        footer = {"", "Examples:", "  arc report --out report.html",
+                "  arc report ../shared/traces/lirs/sprite.trace.gz --size 400 --concurrent 4 --out sprite.html",
+                "  arc report --length 200000 --sizes 500,1000,2000,4000 --out synthetic.html"})
+final class ReportCommand implements Callable<Integer> {
+
+    private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+        "#17becf"};
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkloadOptions workload;
+
+    @Option(names = "--size", paramLabel = "PAGES",
+            description = "Cache size of the arc_c/arc_p chart and the concurrent replay (default: 1/16 of the "
+                    + "unique pages).")
+    Integer size;
+
+    @Option(names = "--concurrent", paramLabel = "N",
+            description = "Also replay through the concurrent ARC from N threads and chart the eviction waits.")
+    Integer concurrent;
+
+    @Option(names = "--points", paramLabel = "N", defaultValue = "600",
+            description = "Samples in the arc_c/arc_p chart (default: ${DEFAULT-VALUE}).")
+    int points;
+
+    @Option(names = "--out", paramLabel = "FILE", defaultValue = "arc-report.html",
+            description = "The HTML file to write (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        if (points < 2) {
+            throw new IllegalArgumentException("--points must be >= 2, was " + points);
+        }
+        if (concurrent != null && concurrent < 1) {
+            throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
+        }
+        WorkloadOptions.Loaded loaded = workload.load();
+        String source = loaded.source();
+        long[] requests = loaded.requests();
+        long unique = loaded.unique();
+        int timelineSize = size != null ? size : (int) Math.max(2, unique / 16);
+        List<Integer> chartSizes = workload.sizes(unique);
+        if (timelineSize < 2) {
+            throw new IllegalArgumentException("--size must be >= 2, was " + timelineSize);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        HtmlReport report = new HtmlReport("arc report: " + source);
+        err.println("arc report: arc_c and arc_p over " + requests.length + " requests at " + timelineSize + " pages");
+        report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
+                "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique pages; "
+                        + "sizes in pages, sampled %d times.", timelineSize, requests.length, unique, points),
+                timeline(Timeline.record(requests, timelineSize, points)));
+        report.section("Hit ratio against cache size", String.format(Locale.ROOT,
+                "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.", chartSizes),
+                hitRatios(requests, chartSizes, err));
+        if (concurrent != null) {
+            err.println("arc report: concurrent replay from " + concurrent + " threads at " + timelineSize + " pages");
+            ConcurrentReplayResult r = ConcurrentReplay.run(requests, timelineSize, concurrent, () -> false,
+                    done -> { });
+            WaitTimes w = r.evictionWaits();
+            report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
+                    "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests interleaved: "
+                            + "hit ratio %.2f %%, %,d eviction waits, p50 %.1f us, p99 %.1f us, max %.1f us "
+                            + "(percentiles within 12.5 %%); largest sampled aggsum gap %,d bytes.",
+                    timelineSize, concurrent, r.hitRatioPercent(), w.count(), w.percentile(0.5) / 1e3,
+                    w.percentile(0.99) / 1e3, w.max() / 1e3, r.maxAggsumGap()), waits(w));
+        }
+        try {
+            Files.writeString(out, report.render());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
+        }
+        spec.commandLine().getOut().println("arc report: wrote " + out);
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    private static String timeline(Timeline t) {
+        List<Series> lines = new ArrayList<>();
+        lines.add(new Series("arc_c", COLORS[0], t.at(), t.c()));
+        lines.add(new Series("arc_p", COLORS[1], t.at(), t.p()));
+        int color = 2;
+        for (ArcState st : ArcState.values()) {
+            lines.add(new Series(st.zfsName(), COLORS[color++ % COLORS.length], t.at(), t.states()[st.ordinal()]));
+        }
+        return new SvgChart("arc_c, arc_p and state sizes at " + t.pages() + " pages", "requests", "pages", false)
+                .lines(lines);
+    }
+
+    private static String hitRatios(long[] requests, List<Integer> chartSizes, PrintWriter err) {
+        List<Integer> sorted = chartSizes.stream().distinct().sorted().toList();
+        double[] xs = sorted.stream().mapToDouble(Integer::doubleValue).toArray();
+        List<Series> lines = new ArrayList<>();
+        int color = 0;
+        for (Policy policy : Policy.values()) {
+            double[] ys = new double[xs.length];
+            for (int i = 0; i < xs.length; i++) {
+                err.println("arc report: " + policy.label() + " at " + sorted.get(i) + " pages");
+                ys[i] = 100.0 * Replay.hits(policy.create(sorted.get(i)), requests) / Math.max(1, requests.length);
+            }
+            lines.add(new Series(policy.label(), COLORS[color++], xs, ys));
+        }
+        return new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)", "hit ratio (%)", true)
+                .lines(lines);
+    }
+
+    private static String waits(WaitTimes w) {
+        long[][] buckets = w.buckets();
+        double[] xs = new double[buckets.length];
+        double[] ys = new double[buckets.length];
+        for (int i = 0; i < buckets.length; i++) {
+            xs[i] = Math.max(1, (buckets[i][0] + buckets[i][1]) / 2.0 / 1e3);
+            ys[i] = buckets[i][2];
+        }
+        return new SvgChart("Eviction wait times", "wait (us, log scale)", "waits", true)
+                .bars(new Series("waits per bucket", COLORS[0], xs, ys));
+    }
+}

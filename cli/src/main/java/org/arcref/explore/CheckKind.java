@@ -1,0 +1,28 @@
+package org.arcref.explore;
+
+import java.util.Locale;
+
+/** The checks {@code arc explore} runs on random operation sequences, by their command-line names. */
+public enum CheckKind {
+    /**
+     * R1–R13 ({@link org.arcref.zfs.check.ArcInvariants}) after every operation of the spec, on a small cache with a
+     * random configuration, tunables and quirk switches.
+     */
+    INVARIANTS,
+    /**
+     * D1 ({@link org.arcref.differential.ConcurrentArcDriver}): the concurrent ARC in deterministic mode returns the
+     * spec's outcome and snapshot after every operation, on the same configurations as {@link #INVARIANTS}.
+     */
+    DIFFERENTIAL,
+    /**
+     * Page mode: the canonical ARC keeps C1 ({@link org.arcref.policy.check.C1Checker}) after every request, the
+     * spec in page mode keeps R1–R13, and the two hit on exactly the same requests while no more distinct pages than
+     * the capacity have been requested (the only regime in which they must agree: see {@code docs/exploration.md}).
+     */
+    CANONICAL;
+
+    /** @return the lower-case name used on the command line and in traces */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

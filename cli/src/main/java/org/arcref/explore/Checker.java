@@ -1,0 +1,143 @@
+package org.arcref.explore;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.arcref.arc.ConcurrentArc;
+import org.arcref.differential.ConcurrentArcDriver;
+import org.arcref.policy.check.C1Checker;
+import org.arcref.zfs.AdjustableMemory;
+import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.Operation;
+import org.arcref.zfs.Outcome;
+import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.ZfsArc;
+import org.arcref.zfs.ZfsPageCache;
+import org.arcref.zfs.check.ArcInvariants;
+
+/**
+ * Runs one {@link CheckKind} on one operation sequence from a fresh state, and says whether it passed, failed (and
+ * what), or was invalid because the spec rejected an operation. Deterministic: the same sequence on the same
+ * configuration gives the same verdict, which is what makes shrinking and {@code --try-seed} reproduction work.
+ */
+public final class Checker {
+
+    private final Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs;
+
+    /** A checker whose differential compares the spec with {@link ConcurrentArc} in deterministic mode. */
+    public Checker() {
+        this(config -> new ConcurrentArc<>(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY),
+                ConcurrentArcDriver.deterministicOptions(config.seed())));
+    }
+
+    /**
+     * @param concurrentArcs builds the concurrent ARC the differential compares with the spec; a seam through which
+     *     tests substitute a deliberately broken variant
+     */
+    public Checker(Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs) {
+        this.concurrentArcs = concurrentArcs;
+    }
+
+    /**
+     * @param kind the check
+     * @param config the configuration ({@link RandomScenario#config})
+     * @param ops the operations
+     * @return the verdict
+     */
+    public Verdict check(CheckKind kind, ArcConfig config, List<Operation> ops) {
+        try {
+            return switch (kind) {
+                case INVARIANTS -> invariants(config, ops);
+                case DIFFERENTIAL -> differential(config, ops);
+                case CANONICAL -> canonical(config, ops);
+            };
+        } catch (AssertionError e) {
+            return Verdict.failed(e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (RuntimeException e) {
+            return Verdict.failed(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private static Verdict invariants(ArcConfig config, List<Operation> ops) {
+        ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
+        ArcSnapshot before = spec.snapshot();
+        for (Operation op : ops) {
+            Outcome outcome = applyOrNull(op, spec);
+            if (outcome == null) {
+                return Verdict.INVALID;
+            }
+            ArcSnapshot after = spec.snapshot();
+            ArcInvariants.check(config, before, op, outcome, after);
+            before = after;
+        }
+        return Verdict.PASS;
+    }
+
+    private Verdict differential(ArcConfig config, List<Operation> ops) {
+        ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
+        try (ConcurrentArc<Long> arc = concurrentArcs.apply(config)) {
+            for (Operation op : ops) {
+                Outcome outcome = applyOrNull(op, spec);
+                if (outcome == null) {
+                    return Verdict.INVALID;
+                }
+                ConcurrentArcDriver.follow(op, outcome, spec.snapshot(), arc);
+            }
+        }
+        return Verdict.PASS;
+    }
+
+    /** @return the spec's outcome of {@code op}, or null if the spec rejects it (and is unchanged) */
+    private static Outcome applyOrNull(Operation op, ZfsArc spec) {
+        try {
+            return op.applyTo(spec);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * C1 for the canonical ARC, R1–R13 for the spec in page mode, and the agreement of their hits while the distinct
+     * pages requested so far fit in the capacity. Only {@code tick} (the spec's clock) and demand reads of one page
+     * without hold of pages {@code 0 … 2^20-1} are valid.
+     */
+    private static Verdict canonical(ArcConfig config, List<Operation> ops) {
+        int capacity = RandomScenario.capacityOf(config);
+        int keySpace = 0;
+        for (Operation op : ops) {
+            if (op instanceof Operation.Read r) {
+                if (r.key() < 0 || r.key() >= 1 << 20 || r.size() != ZfsPageCache.PAGE_SIZE
+                        || r.kind() != ReadKind.DEMAND || r.hold()) {
+                    return Verdict.INVALID;
+                }
+                keySpace = Math.max(keySpace, (int) r.key() + 1);
+            } else if (!(op instanceof Operation.Tick)) {
+                return Verdict.INVALID;
+            }
+        }
+        ZfsArc spec = new ZfsArc(config, MemoryModel.plentiful());
+        C1Checker canonical = new C1Checker(capacity, keySpace, "page mode, c=" + capacity);
+        Set<Long> distinct = new HashSet<>();
+        ArcSnapshot before = spec.snapshot();
+        for (Operation op : ops) {
+            Outcome outcome = op.applyTo(spec);
+            ArcSnapshot after = spec.snapshot();
+            ArcInvariants.check(config, before, op, outcome, after);
+            before = after;
+            if (op instanceof Operation.Read r) {
+                boolean canonicalHit = canonical.access((int) r.key());
+                boolean specHit = outcome == Outcome.HIT_MRU || outcome == Outcome.HIT_MFU;
+                distinct.add(r.key());
+                if (distinct.size() <= capacity && specHit != canonicalHit) {
+                    throw new AssertionError("agreement: with " + distinct.size() + " distinct pages <= c=" + capacity
+                            + " the spec " + (specHit ? "hit" : "missed") + " and the canonical ARC "
+                            + (canonicalHit ? "hit" : "missed") + " on " + r.toTraceLine());
+                }
+            }
+        }
+        return Verdict.PASS;
+    }
+}

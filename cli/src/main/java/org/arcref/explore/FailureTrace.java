@@ -1,0 +1,53 @@
+package org.arcref.explore;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.arcref.zfs.Operation;
+
+/**
+ * Writes a shrunk failure as an op trace ({@link Operation#toTraceLine()}, read by
+ * {@link org.arcref.trace.OpTraceReader}): comment lines with the seed, the try, the check, the configuration, the
+ * failure and the command that reproduces it, then one operation per line.
+ */
+public final class FailureTrace {
+
+    private FailureTrace() {
+    }
+
+    /**
+     * @param seed the exploration's seed
+     * @param failure the failure
+     * @return the file name for it: {@code arc-explore-<check>-seed<seed>-try<t>.trace}
+     */
+    public static String fileName(long seed, Failure failure) {
+        return "arc-explore-" + failure.check().label() + "-seed" + seed + "-try" + failure.tryIndex() + ".trace";
+    }
+
+    /**
+     * @param file where to write
+     * @param seed the exploration's seed
+     * @param failure the failure
+     * @throws UncheckedIOException if the file cannot be written
+     */
+    public static void write(Path file, long seed, Failure failure) {
+        List<String> lines = new ArrayList<>();
+        lines.add("# arc explore: check " + failure.check().label() + " failed on try " + failure.tryIndex()
+                + " of seed " + seed + " (try seed " + failure.trySeed() + ")");
+        lines.add("# reproduce: arc explore --check " + failure.check().label() + " --try-seed " + failure.trySeed()
+                + " --trace " + file.getFileName());
+        lines.add("# config: " + failure.config());
+        lines.add("# failure: " + failure.shrunk().firstLine());
+        lines.add("# shrunk from " + failure.originalOps().size() + " to " + failure.shrunkOps().size()
+                + " operations (" + failure.evaluations() + " candidates tested)");
+        failure.shrunkOps().forEach(op -> lines.add(op.toTraceLine()));
+        try {
+            Files.write(file, lines);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write trace file " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

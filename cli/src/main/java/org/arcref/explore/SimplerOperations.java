@@ -1,0 +1,53 @@
+package org.arcref.explore;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.arcref.zfs.Operation;
+import org.arcref.zfs.ReadKind;
+
+/**
+ * The simpler variants of an operation that the {@link Shrinker} tries in place of it, simplest first: a read or a
+ * completion without its hold, a demand read instead of a prefetch, a tick, shrink or memory amount of 0, 1 or half.
+ * Every variant is strictly simpler (fewer holds, a demand read, or a smaller amount), so replacing cannot go on
+ * for ever.
+ */
+final class SimplerOperations {
+
+    private SimplerOperations() {
+    }
+
+    /**
+     * @param op an operation
+     * @return its simpler variants, simplest first; empty if there is none
+     */
+    static List<Operation> of(Operation op) {
+        List<Operation> variants = new ArrayList<>();
+        if (op instanceof Operation.Read r) {
+            if (r.hold()) {
+                variants.add(new Operation.Read(r.key(), r.size(), r.kind(), false));
+            }
+            if (r.kind() != ReadKind.DEMAND) {
+                variants.add(new Operation.Read(r.key(), r.size(), ReadKind.DEMAND, false));
+            }
+        } else if (op instanceof Operation.Complete c && c.hold()) {
+            variants.add(new Operation.Complete(c.key(), false));
+        } else if (op instanceof Operation.Tick t) {
+            smaller(t.ticks(), 1).forEach(n -> variants.add(new Operation.Tick(n)));
+        } else if (op instanceof Operation.Shrink s) {
+            smaller(s.bytes(), 0).forEach(n -> variants.add(new Operation.Shrink(n)));
+        }
+        return variants;
+    }
+
+    /** @return {@code floor}, then half of {@code n}, each only if it is below {@code n} and not already listed */
+    private static List<Long> smaller(long n, long floor) {
+        List<Long> values = new ArrayList<>();
+        if (floor < n) {
+            values.add(floor);
+        }
+        if (n / 2 > floor) {
+            values.add(n / 2);
+        }
+        return values;
+    }
+}

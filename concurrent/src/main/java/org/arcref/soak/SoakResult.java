@@ -1,0 +1,20 @@
+package org.arcref.soak;
+
+import java.util.List;
+import org.arcref.arc.WaitTimes;
+import org.arcref.zfs.ArcSnapshot;
+
+/**
+ * What a {@link Soak} run left.
+ *
+ * @param snapshot the ARC's snapshot after {@code close()} (quiescence)
+ * @param ops the operations completed
+ * @param elapsedNanos how long the workers ran
+ * @param longestOpNanos the longest single operation
+ * @param evictionWaits how long allocations waited for eviction
+ * @param violations every broken promise, one line each; empty if none
+ * @param firstFailure the first exception a worker threw, or null
+ */
+public record SoakResult(ArcSnapshot snapshot, long ops, long elapsedNanos, long longestOpNanos,
+        WaitTimes evictionWaits, List<String> violations, Throwable firstFailure) {
+}

@@ -3,6 +3,7 @@ package org.arcref.cli;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.arcref.conformance.JsonWriter;
 
 /** Renders replay results as aligned text tables or as one JSON document. */
 final class ReplayReport {
@@ -47,9 +48,9 @@ final class ReplayReport {
                 r.policy().label(), r.pages(), r.hits(), r.hitRatioPercent(), r.requestsPerSecond()))
                 .collect(Collectors.joining(",\n    "));
         return String.format(Locale.ROOT,
-                "{\n  \"source\": \"%s\",\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"repetitions\": %d,%n"
+                "{\n  \"source\": %s,\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"repetitions\": %d,%n"
                         + "  \"results\": [\n    %s\n  ]\n}",
-                escape(source), requests, unique, repeat, rows);
+                JsonWriter.write(source), requests, unique, repeat, rows);
     }
 
     static String concurrentTable(String source, long requests, long unique, int threads,
@@ -82,26 +83,8 @@ final class ReplayReport {
                 r.evictionWaits().max(), r.maxAggsumGap()))
                 .collect(Collectors.joining(",\n    "));
         return String.format(Locale.ROOT,
-                "{\n  \"source\": \"%s\",\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"threads\": %d,%n"
+                "{\n  \"source\": %s,\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"threads\": %d,%n"
                         + "  \"partition\": \"interleaved\",\n  \"results\": [\n    %s\n  ]\n}",
-                escape(source), requests, unique, threads, rows);
-    }
-
-    private static String escape(String s) {
-        StringBuilder sb = new StringBuilder();
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.toString();
+                JsonWriter.write(source), requests, unique, threads, rows);
     }
 }

@@ -1,6 +1,6 @@
 package org.arcref.cli;
 
-import static org.arcref.cli.Run.arc;
+import static org.arcref.cli.CliRun.arc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,8 +20,8 @@ class ArcCommandTest {
 
     @Test
     void noArgumentsReplaysTheSyntheticWorkloadThroughAllPolicies() {
-        Run r = arc("replay", "--length", "20000");
-        Run def = arc();
+        CliRun r = arc("replay", "--length", "20000");
+        CliRun def = arc();
         assertEquals(0, def.status(), def.err());
         assertTrue(def.out().startsWith("arc replay: synthetic workload (seed 42), 1,000,000 requests"), def.out());
         assertEquals(0, r.status(), r.err());
@@ -40,7 +40,7 @@ class ArcCommandTest {
             }
         }
         Files.writeString(trace, sb.toString());
-        Run r = arc("replay", trace.toString(), "--sizes", "8", "--policies", "lru,canonical", "--json");
+        CliRun r = arc("replay", trace.toString(), "--sizes", "8", "--policies", "lru,canonical", "--json");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("\"requests\": 40"), r.out());
         assertTrue(r.out().contains("\"uniquePages\": 4"), r.out());
@@ -53,14 +53,14 @@ class ArcCommandTest {
     void aBadTraceLineIsOneLineNamingFileAndLineWithExitOne() throws IOException {
         Path trace = dir.resolve("bad.trace");
         Files.writeString(trace, "1\n2\nnot-a-block\n");
-        Run r = arc("replay", trace.toString());
+        CliRun r = arc("replay", trace.toString());
         assertEquals(1, r.status());
         assertEquals("arc: " + trace + ":3: expected a block number, got \"not-a-block\"", r.err().strip());
     }
 
     @Test
     void aMissingFileIsOneLineWithExitOne() {
-        Run r = arc("replay", dir.resolve("absent").toString());
+        CliRun r = arc("replay", dir.resolve("absent").toString());
         assertEquals(1, r.status());
         assertTrue(r.err().strip().startsWith("arc: trace file does not exist: "), r.err());
         assertEquals(1, r.err().strip().lines().count());
@@ -68,17 +68,17 @@ class ArcCommandTest {
 
     @Test
     void badUsageExitsTwo() {
-        Run r = arc("replay", "--policies", "fifo");
+        CliRun r = arc("replay", "--policies", "fifo");
         assertEquals(2, r.status());
         assertTrue(r.err().startsWith("arc: Invalid value for option '--policies'"), r.err());
-        Run tooSmall = arc("replay", "--sizes", "1", "--length", "100");
+        CliRun tooSmall = arc("replay", "--sizes", "1", "--length", "100");
         assertEquals(1, tooSmall.status());
         assertEquals("arc: --sizes must all be >= 2, was 1", tooSmall.err().strip());
     }
 
     @Test
     void helpListsExamples() {
-        Run r = arc("replay", "--help");
+        CliRun r = arc("replay", "--help");
         assertEquals(0, r.status());
         assertTrue(r.out().contains("Examples:"), r.out());
     }

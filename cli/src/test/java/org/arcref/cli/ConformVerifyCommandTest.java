@@ -1,6 +1,6 @@
 package org.arcref.cli;
 
-import static org.arcref.cli.Run.arc;
+import static org.arcref.cli.CliRun.arc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +33,7 @@ class ConformVerifyCommandTest {
         Path file = dir.resolve(trace.replace(':', '_') + ".jsonl");
         List<String> args = new ArrayList<>(List.of("conform", trace, "-o", file.toString()));
         args.addAll(List.of(more));
-        Run r = arc(args.toArray(String[]::new));
+        CliRun r = arc(args.toArray(String[]::new));
         assertEquals(0, r.status(), r.err());
         return file;
     }
@@ -42,9 +42,9 @@ class ConformVerifyCommandTest {
     @MethodSource("builtins")
     void everyBuiltinTraceRoundTripsThroughVerify(String name) {
         Path out = conform(name);
-        Run twoFiles = arc("verify", out.toString(), out.toString());
+        CliRun twoFiles = arc("verify", out.toString(), out.toString());
         assertEquals(0, twoFiles.status(), twoFiles.out() + twoFiles.err());
-        Run againstSpec = arc("verify", out.toString());
+        CliRun againstSpec = arc("verify", out.toString());
         assertEquals(0, againstSpec.status(), againstSpec.out() + againstSpec.err());
         assertTrue(againstSpec.out().startsWith("arc verify: " + out + " matches the spec on builtin:" + name + ": "),
                 againstSpec.out());
@@ -67,8 +67,8 @@ class ConformVerifyCommandTest {
 
     @Test
     void conformIsDeterministic() {
-        Run a = arc("conform", "waiters", "--headers");
-        Run b = arc("conform", "waiters", "--headers");
+        CliRun a = arc("conform", "waiters", "--headers");
+        CliRun b = arc("conform", "waiters", "--headers");
         assertEquals(0, a.status(), a.err());
         assertEquals(a.out(), b.out());
         assertTrue(a.out().contains("\"headers\":[{\"key\":"), "--headers lists every header");
@@ -76,7 +76,7 @@ class ConformVerifyCommandTest {
 
     @Test
     void evictionsNameKeySizeAndStates() {
-        Run r = arc("conform", "eviction");
+        CliRun r = arc("conform", "eviction");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("\"op\":\"read 13 512 demand\",\"outcome\":\"MISS\",\"evicted\":["
                 + "{\"key\":1,\"size\":512,\"from\":\"mfu\",\"to\":\"mfu_ghost\"},"
@@ -94,7 +94,7 @@ class ConformVerifyCommandTest {
         lines.set(30, lines.get(30).replace("\"outcome\":\"", "\"outcome\":\"X"));
         Path actual = dir.resolve("port.jsonl");
         Files.write(actual, lines);
-        Run r = arc("verify", expected.toString(), actual.toString(), "--context", "2");
+        CliRun r = arc("verify", expected.toString(), actual.toString(), "--context", "2");
         assertEquals(1, r.status(), r.out() + r.err());
         assertEquals(String.join("\n",
                 "arc verify: " + actual + " diverges from " + expected + " at line 24 (operation 23)",
@@ -104,7 +104,7 @@ class ConformVerifyCommandTest {
                 "operations leading to it (expected):",
                 "  operation 22 (trace line 26): read 15 512 demand -> MISS",
                 "  operation 23 (trace line 27): read 7 512 demand -> GHOST_HIT_MRU", ""), r.out());
-        Run one = arc("verify", actual.toString());
+        CliRun one = arc("verify", actual.toString());
         assertEquals(1, one.status());
         assertTrue(one.out().contains("diverges from the spec on builtin:ghost-adaptation at line 24"), one.out());
     }
@@ -117,7 +117,7 @@ class ConformVerifyCommandTest {
         List<String> changed = new ArrayList<>(lines);
         changed.set(2, changed.get(2).replace("\"evict_waits\":0,", ""));
         Files.write(noStats, changed);
-        Run r = arc("verify", expected.toString(), noStats.toString());
+        CliRun r = arc("verify", expected.toString(), noStats.toString());
         assertEquals(1, r.status());
         assertTrue(r.out().contains("line 3 (operation 2)\n  field:    stats.evict_waits\n  expected: 0\n"
                 + "  actual:   (absent)"), r.out());
@@ -144,7 +144,7 @@ class ConformVerifyCommandTest {
         Path fixed = dir.resolve("fixed.jsonl");
         assertEquals(0, arc("conform", "quirk-shrink-arc-p", "--fix", "SHRINK_CLAMPS_ARC_P_O2", "-o",
                 fixed.toString()).status());
-        Run r = arc("verify", plain.toString(), fixed.toString());
+        CliRun r = arc("verify", plain.toString(), fixed.toString());
         assertEquals(1, r.status());
         assertTrue(r.out().contains("at line 1 (the header)\n  field:    fixes.SHRINK_CLAMPS_ARC_P_O2\n"
                 + "  expected: false\n  actual:   true"), r.out());
@@ -158,7 +158,7 @@ class ConformVerifyCommandTest {
         lines.set(2, lines.get(2).substring(0, 40));
         Path broken = dir.resolve("broken.jsonl");
         Files.write(broken, lines);
-        Run r = arc("verify", expected.toString(), broken.toString());
+        CliRun r = arc("verify", expected.toString(), broken.toString());
         assertEquals(1, r.status());
         assertEquals("arc: " + broken + ":3: not JSON: column 41: unterminated string, got the end of the line",
                 r.err().strip());
@@ -187,7 +187,7 @@ class ConformVerifyCommandTest {
     void conformOfAFileTraceNamesFileAndLineOfBadLinesAndRejectedOperations() throws IOException {
         Path trace = dir.resolve("t.ops");
         Files.writeString(trace, "# conform: arc_c_min=8192 arc_c_max=16384\nread 1 1K\nread 2 frob\n");
-        Run r = arc("conform", trace.toString());
+        CliRun r = arc("conform", trace.toString());
         assertEquals(1, r.status());
         assertEquals("arc: " + trace + ":3: size must be a non-negative integer with an optional K, M or G suffix, "
                 + "got \"frob\"", r.err().strip());
@@ -209,7 +209,7 @@ class ConformVerifyCommandTest {
 
     @Test
     void conformBadUsageIsOneLine() {
-        Run r = arc("conform", "basic", "--fix", "NO_SUCH_FIX");
+        CliRun r = arc("conform", "basic", "--fix", "NO_SUCH_FIX");
         assertEquals(2, r.status());
         assertTrue(r.err().startsWith("arc: Invalid value for option '--fix'"), r.err());
         r = arc("conform", "basic", "--set", "hz=fast");
@@ -224,15 +224,15 @@ class ConformVerifyCommandTest {
 
     @Test
     void coverageGoesToStandardErrorAndListNamesTheBuiltins() {
-        Run r = arc("conform", "prefetch", "--coverage");
+        CliRun r = arc("conform", "prefetch", "--coverage");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.err().startsWith("arc conform: builtin:prefetch covers "), r.err());
         assertTrue(r.err().contains("[x] prefetch_evict_skip"), r.err());
         assertTrue(r.err().contains("[ ] free_ghost"), r.err());
         assertTrue(r.out().lines().allMatch(l -> l.startsWith("{")), "standard output stays JSON Lines");
-        Run list = arc("conform", "--list");
+        CliRun list = arc("conform", "--list");
         assertEquals(String.join("\n", builtins()) + "\n", list.out());
-        Run set = arc("conform", "--list", "--coverage");
+        CliRun set = arc("conform", "--list", "--coverage");
         assertEquals(0, set.status(), set.err());
         assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_64BIT_MULTIPLY_O1\n"),
                 set.out());
@@ -242,12 +242,12 @@ class ConformVerifyCommandTest {
     @Test
     void helpOfBothCommandsHasExamples() {
         for (String cmd : List.of("conform", "verify")) {
-            Run r = arc(cmd, "--help");
+            CliRun r = arc(cmd, "--help");
             assertEquals(0, r.status());
             assertTrue(r.out().contains("Examples:"), r.out());
             assertTrue(r.out().contains("arc " + cmd + " "), r.out());
         }
-        Run top = arc("--help");
+        CliRun top = arc("--help");
         assertTrue(top.out().contains("conform") && top.out().contains("verify"), top.out());
     }
 }

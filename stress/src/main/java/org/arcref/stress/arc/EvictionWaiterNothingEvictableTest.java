@@ -1,12 +1,8 @@
 package org.arcref.stress.arc;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
-import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
-import org.arcref.zthr.ZthrPriority;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -19,8 +15,8 @@ import org.openjdk.jcstress.annotations.State;
  * L1 when nothing can be evicted: the actor reads and holds eight new 4 KiB blocks in a 16 KiB cache, so its
  * allocations overflow the target severely and queue eviction waiters, but every cached block is held and the evict
  * zthr evicts nothing; a pass that evicts nothing must release every waiter (fact sheet d.7), so the actor returns.
- * The signal holds a ninth block at the same time, racing a second allocation and waiter. The aggsum is exact so
- * that the overflow of so small a cache is seen at once. The cache comes from {@link Arcs}.
+ * The signal holds a ninth block at the same time, racing a second allocation and waiter. The cache comes from
+ * {@link Arcs#smallCacheWithEvictZthr()}.
  */
 @JCStressTest(Mode.Termination)
 @Description("L1: eviction waiters when every cached block is held")
@@ -28,20 +24,17 @@ import org.openjdk.jcstress.annotations.State;
 @Outcome(id = "STALE", expect = FORBIDDEN, desc = "A waiter was never released although nothing could ever be evicted.")
 @State
 public class EvictionWaiterNothingEvictableTest {
-    private static final long BLOCK = 4096;
-
-    private final ConcurrentArc<Long> arc = Arcs.create(ArcConfig.small(16L << 10, 16L << 10, BLOCK),
-            MemoryModel.plentiful(), new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, ArcOptions.ZFS_BUF_LOCKS));
+    private final ConcurrentArc<Long> arc = Arcs.smallCacheWithEvictZthr();
 
     @Actor
     public void reader() {
         for (long key = 0; key < 8; key++) {
-            arc.read(key, BLOCK, ReadKind.DEMAND, true, k -> k);
+            arc.read(key, Arcs.BLOCK, ReadKind.DEMAND, true, k -> k);
         }
     }
 
     @Signal
     public void holdAnother() {
-        arc.read(100, BLOCK, ReadKind.DEMAND, true, k -> k);
+        arc.read(100, Arcs.BLOCK, ReadKind.DEMAND, true, k -> k);
     }
 }

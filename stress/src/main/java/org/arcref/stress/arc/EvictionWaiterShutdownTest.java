@@ -1,12 +1,8 @@
 package org.arcref.stress.arc;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
-import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
-import org.arcref.zthr.ZthrPriority;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -20,8 +16,8 @@ import org.openjdk.jcstress.annotations.State;
  * blocks into a 16 KiB cache, so its allocations overflow the target severely and queue eviction waiters for the
  * evict zthr; the signal closes the cache, which cancels the zthr and releases every waiter. The actor must
  * return whenever the close lands: before a read (which then throws {@link IllegalStateException}), while it waits
- * (released), or after it finished. The aggsum is exact so that the overflow of so small a cache is seen at once.
- * The cache comes from {@link Arcs}.
+ * (released), or after it finished. The cache comes from
+ * {@link Arcs#smallCacheWithEvictZthr()}.
  */
 @JCStressTest(Mode.Termination)
 @Description("L1: an eviction waiter racing the cache's shutdown")
@@ -29,16 +25,13 @@ import org.openjdk.jcstress.annotations.State;
 @Outcome(id = "STALE", expect = FORBIDDEN, desc = "The reader never returned: shutdown left a waiter asleep.")
 @State
 public class EvictionWaiterShutdownTest {
-    private static final long BLOCK = 4096;
-
-    private final ConcurrentArc<Long> arc = Arcs.create(ArcConfig.small(16L << 10, 16L << 10, BLOCK),
-            MemoryModel.plentiful(), new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, ArcOptions.ZFS_BUF_LOCKS));
+    private final ConcurrentArc<Long> arc = Arcs.smallCacheWithEvictZthr();
 
     @Actor
     public void reader() {
         try {
             for (long key = 0; key < 8; key++) {
-                arc.read(key, BLOCK, ReadKind.DEMAND, false, k -> k);
+                arc.read(key, Arcs.BLOCK, ReadKind.DEMAND, false, k -> k);
             }
         } catch (IllegalStateException closedBeforeARead) {
             return;

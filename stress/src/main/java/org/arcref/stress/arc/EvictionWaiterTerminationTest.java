@@ -3,12 +3,8 @@ package org.arcref.stress.arc;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
-import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
-import org.arcref.zthr.ZthrPriority;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -22,8 +18,8 @@ import org.openjdk.jcstress.annotations.State;
  * so its allocations overflow the target severely and queue eviction waiters for the evict zthr; the signal
  * shrinks the target while they wait, racing the waiter queue and the evictor's pass. Every waiter must be
  * released (by count, by a pass that ends eviction, or because nothing is left to evict), so the actor returns.
- * The aggsum is exact so that one reader's borrow cannot hide the overflow of so small a cache. The cache comes
- * from {@link Arcs}: profile {@code jcstress-broken} runs this scenario on {@code BrokenArcs#lostWakeup}.
+ * The cache comes from {@link Arcs#smallCacheWithEvictZthr()}: profile {@code jcstress-broken} runs this
+ * scenario on {@code BrokenArcs#lostWakeup}.
  */
 @JCStressTest(Mode.Termination)
 @Description("L1: eviction waiters racing the evict zthr and a target shrink")
@@ -31,15 +27,12 @@ import org.openjdk.jcstress.annotations.State;
 @Outcome(id = "STALE", expect = FORBIDDEN, desc = "A waiter was never released: the reader waits for eviction forever.")
 @State
 public class EvictionWaiterTerminationTest {
-    private static final long BLOCK = 4096;
-
-    private final ConcurrentArc<Long> arc = Arcs.create(ArcConfig.small(16L << 10, 16L << 10, BLOCK),
-            MemoryModel.plentiful(), new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, ArcOptions.ZFS_BUF_LOCKS));
+    private final ConcurrentArc<Long> arc = Arcs.smallCacheWithEvictZthr();
 
     @Actor
     public void reader() {
         for (long key = 0; key < 8; key++) {
-            arc.read(key, BLOCK, ReadKind.DEMAND, false, k -> k);
+            arc.read(key, Arcs.BLOCK, ReadKind.DEMAND, false, k -> k);
         }
         arc.close();
     }

@@ -3,7 +3,6 @@ package org.arcref.bench.evictor;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +17,7 @@ import org.arcref.zthr.ZthrPriority;
 /**
  * Experiment E1: runs {@link EvictorWorkload} in a fresh JVM for each evictor priority, each flag mode and each
  * repetition, collects their CSV lines into one file and prints a summary with the spread over repetitions and
- * the throughput ratios against {@code minclsyspri}.
+ * the throughput ratios against {@code minclsyspri} (also written to {@code OUT-summary.txt} beside the CSV).
  *
  * <p>Flag modes: {@code honoured} runs the JVM with {@code -XX:ThreadPriorityPolicy=1
  * -XX:JavaPriority1_To_OSPriority=19} (Java priorities 1, 5, 10 at nice 19, 0, -5; needs root), {@code control}
@@ -65,7 +64,10 @@ public final class EvictorPriorityExperiment {
             throw new IllegalArgumentException("--reps must be >= 1, was " + reps);
         }
         List<String[]> rows = run(out, reps, warmup, seconds, Arrays.asList(ZthrPriority.values()));
-        System.out.print(summary(rows));
+        String summary = summary(rows);
+        System.out.print(summary);
+        Files.writeString(out.resolveSibling(out.getFileName().toString().replaceFirst("\\.csv$", "")
+                + "-summary.txt"), summary);
     }
 
     /**

@@ -1,7 +1,9 @@
 package org.arcref.bench.cache;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.arcref.workload.SyntheticWorkload;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * cache for what a write is). Run at 1, 2 and 4 threads by {@code JmhExperiment}; the score is operations per
  * microsecond over all threads.
  *
- * <p>Every thread walks the same pre-drawn key sequence ({@link ZipfKeys}) from its own offset, and draws
+ * <p>Every thread walks the same pre-drawn key sequence from its own offset, and draws
  * read-or-write from its own generator. The cache is created per trial and warms during the warm-up iterations.
  * The secondary result {@code rejected} counts the ARC operations rejected because another thread's operation on
  * the same key came in between ({@link ArcCache}).
@@ -35,7 +37,13 @@ public class CacheBenchmark {
     static final double EXPONENT = 0.99;
     static final int PAGES = 1 << 16;
     private static final int SEQUENCE = 1 << 22;
-    private static final ZipfKeys KEYS = new ZipfKeys(KEY_SPACE, EXPONENT, SEQUENCE, 42);
+    /**
+     * Pure Zipf requests of the synthetic workload (no scans, no loops) over ranks {@code [0, KEY_SPACE)}, each
+     * scrambled by multiplying with an odd constant (a bijection on longs), so that popular keys spread over the
+     * hash locks and sublists.
+     */
+    private static final long[] KEYS = Arrays.stream(new SyntheticWorkload(SEQUENCE, KEY_SPACE + 2, KEY_SPACE,
+            EXPONENT, 0, 0, 1, SEQUENCE, 42).generate()).map(k -> k * 0x9E37_79B9_7F4A_7C15L).toArray();
 
     @Param({"arc", "caffeine", "lockedSpec"})
     public String cache;
@@ -88,7 +96,7 @@ public class CacheBenchmark {
 
         long nextKey() {
             index = (index + 1) & (SEQUENCE - 1);
-            return KEYS.key(index);
+            return KEYS[index];
         }
     }
 

@@ -54,9 +54,14 @@ public class AggSum {
      *
      * add (aggsum_add): under the bucket lock, if delta + d stays within [-B, B] it is kept in the bucket and
      * the core is untouched (fast path). Otherwise the slow path takes the core lock, recomputes the borrow (A6),
-     * then under the bucket lock folds the bucket's delta into the caller's and zeroes it, and finally stores
-     * both bounds. Because the fast-path check and the slow path are separate critical sections, another thread
-     * may change the bucket in between; that is harmless since the slow path folds whatever the bucket holds.
+     * then under the bucket lock folds the bucket's delta into the caller's and zeroes it and stores both
+     * bounds. ZFS 2.1 stores the bounds after dropping the bucket lock; in that window another thread on the same
+     * bucket can complete a fast-path add within the new borrow and then read bounds that include neither that
+     * borrow nor its add (its own compare says -1 although its add took the value over the target), which
+     * breaks A5. Lincheck finds it as soon as two threads share a bucket (a one-bucket layout), so here the
+     * stores come before the bucket unlock; the amounts borrowed and stored are ZFS's. Because the fast-path
+     * check and the slow path are separate critical sections, another thread may change the bucket in between;
+     * that is harmless since the slow path folds whatever the bucket holds.
      * `borrowed` is written only with both locks held, so the slow path may read it under the core lock alone.
      *
      * value / compare: take the core lock and fold every bucket that has borrowed != 0 (a bucket with
@@ -65,9 +70,14 @@ public class AggSum {
      * sign is decided; its final test lacks the `lower > 0` guard of the others, exactly as in 2.1, so a negative
      * V (an accounting underflow) compares as a huge unsigned value.
      *
-     * Buckets: Java has no CPU id, so a thread picks its bucket from a stable hash of its thread id (a per-thread
-     * probe, as Striped64 uses one), mapped onto the buckets by a multiply-shift range reduction. The bucket is
-     * only a contention hint; correctness rests on the locks, so any thread may use any bucket. Buckets are
+     * Buckets: Java has no CPU id, so a thread's bucket is a hint kept per thread-id slot: a stable hash of the
+     * thread id picks one of HOME_SLOTS slots, and homes[slot] is the bucket its threads use, initially the hash
+     * mapped onto the buckets by a multiply-shift range reduction. When the fast path finds that bucket's lock
+     * taken, the thread moves its slot's home to the next bucket and takes that one's lock instead (Striped64's
+     * re-probe on a failed CAS), so two threads that started on the same bucket part after their first
+     * collision and stay apart. homes is written without synchronisation: a lost or stale write only picks
+     * another bucket. The bucket is only a contention hint; correctness rests on the locks, so any thread may use
+     * any bucket, and the slow path uses whichever bucket the fast path held. Buckets are
      * padded (AggSumBucket). The bucket lock is a small spin lock (AggSumBucket): one CAS to take it and one
      * release store to drop it, against two atomics for a monitor or a ReentrantLock; the critical sections are a
      * few loads and stores, never blocking. The core lock is a monitor: it guards the slow paths and flushes.
@@ -78,12 +88,17 @@ public class AggSum {
      * return before taking any lock and use LongAdders.
      */
 
+    private static final int HOME_SLOT_BITS = 6;
+    private static final int HOME_SLOTS = 1 << HOME_SLOT_BITS;
+
     /** The layout ({@code as_numbuckets}, {@code as_bucketshift}). */
     private final AggSumLayout layout;
     /** No borrowing: every add goes to the core. */
     private final boolean exact;
     /** {@code as_buckets}; empty in exact mode. */
     final AggSumBucket[] buckets;
+    /** Per thread-id slot, the index of the bucket its threads add to; a hint, moved on contention. */
+    private final int[] homes;
     /** {@code as_lock}: its monitor guards the core and the writes of every bucket's borrow. */
     final Object core = new Object();
     /** {@code as_lower_bound}, signed. Written only under the core lock. */
@@ -106,6 +121,10 @@ public class AggSum {
         this.buckets = new AggSumBucket[exact ? 0 : layout.numBuckets()];
         for (int i = 0; i < buckets.length; i++) {
             buckets[i] = new AggSumBucket();
+        }
+        this.homes = new int[exact ? 0 : HOME_SLOTS];
+        for (int slot = 0; slot < homes.length; slot++) {
+            homes[slot] = (int) ((((long) slot * 0x9E37_79B9L) & 0xFFFF_FFFFL) * buckets.length >>> 32);
         }
         this.lowerBound = initialValue;
         this.upperBound = initialValue;
@@ -142,8 +161,7 @@ public class AggSum {
             addToCore(delta);
             return;
         }
-        AggSumBucket bucket = bucketOfCurrentThread();
-        bucket.lock();
+        AggSumBucket bucket = lockedBucketOfCurrentThread();
         long newDelta = bucket.delta + delta;
         if (withinBorrow(newDelta, bucket.borrowed)) {
             bucket.delta = newDelta;
@@ -173,9 +191,9 @@ public class AggSum {
             long total = delta + bucket.delta;
             bucket.delta = 0;
             bucket.borrowed = old + borrow;
-            bucket.unlock();
             lowerBound = lowerBound + total - borrow;
             upperBound = upperBound + total + borrow;
+            bucket.unlock();
             slowPathAdds++;
         }
     }
@@ -188,9 +206,22 @@ public class AggSum {
         }
     }
 
-    private AggSumBucket bucketOfCurrentThread() {
-        long probe = (Thread.currentThread().getId() * 0x9E37_79B9_7F4A_7C15L) >>> 32;
-        return buckets[(int) ((probe * buckets.length) >>> 32)];
+    /**
+     * Takes the lock of the current thread's home bucket, or, if that is held, moves the thread's slot to the next
+     * bucket and waits for that one's lock; returns the bucket whose lock is held.
+     */
+    private AggSumBucket lockedBucketOfCurrentThread() {
+        int slot = (int) ((Thread.currentThread().getId() * 0x9E37_79B9_7F4A_7C15L) >>> (64 - HOME_SLOT_BITS));
+        int home = homes[slot];
+        AggSumBucket bucket = buckets[home];
+        if (bucket.tryLock()) {
+            return bucket;
+        }
+        home = home + 1 == buckets.length ? 0 : home + 1;
+        homes[slot] = home;
+        bucket = buckets[home];
+        bucket.lock();
+        return bucket;
     }
 
     /**

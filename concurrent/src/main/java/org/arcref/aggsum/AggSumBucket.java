@@ -35,6 +35,11 @@ final class AggSumBucket extends BucketFields {
         }
     }
 
+    /** {@code mutex_tryenter(&asc_lock)}: takes the lock if it is free, without waiting. */
+    boolean tryLock() {
+        return LOCKED.compareAndSet(this, 0, 1);
+    }
+
     private void lockContended() {
         int spins = 0;
         while ((int) LOCKED.getOpaque(this) != 0 || !LOCKED.compareAndSet(this, 0, 1)) {

@@ -22,7 +22,7 @@ final class BufHashTable<V> {
     BufHashTable(int lockCount) {
         locks = new ReentrantLock[lockCount];
         for (int i = 0; i < lockCount; i++) {
-            locks[i] = new ReentrantLock();
+            locks[i] = new AdaptiveMutex();
         }
     }
 

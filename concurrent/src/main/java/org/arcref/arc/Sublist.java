@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 /**
  * One sublist of a {@link ConcurrentMultilist} ({@code multilist_sublist_t}): a doubly linked list, newest at the
  * head, oldest at the tail, guarded by its own lock ({@code mls_lock}). Every method requires the lock to be held
- * by the caller ({@link #lock()}); the lock is reentrant so that eviction, which holds it while scanning, can move
+ * by the caller ({@link #lock()}); the lock is an {@link AdaptiveMutex}, reentrant so that eviction, which holds it while scanning, can move
  * the header it evicts off the same sublist.
  */
 final class Sublist {
@@ -14,7 +14,7 @@ final class Sublist {
      * A circular list through one sentinel: sentinel.older is the head (newest), sentinel.newer the tail (oldest).
      * A node is linked exactly when its links are non-null.
      */
-    private final ReentrantLock lock = new ReentrantLock();
+    private final ReentrantLock lock = new AdaptiveMutex();
     private final SublistNode sentinel = new SublistNode();
 
     Sublist() {

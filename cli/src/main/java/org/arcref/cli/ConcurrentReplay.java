@@ -13,7 +13,6 @@ import org.arcref.differential.ConcurrentArcDriver;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.MemoryModel;
-import org.arcref.zfs.Outcome;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.ZfsPageCache;
 
@@ -64,7 +63,7 @@ final class ConcurrentReplay {
                             if (!ConcurrentArcDriver.valueOf(page).equals(r.value())) {
                                 throw new IllegalStateException("N1: read of page " + page + " returned " + r.value());
                             }
-                            if (r.outcome() == Outcome.HIT_MRU || r.outcome() == Outcome.HIT_MFU) {
+                            if (r.outcome().isHit()) {
                                 myHits++;
                             }
                             done.incrementAndGet();

@@ -129,7 +129,7 @@ public final class Checker {
             before = after;
             if (op instanceof Operation.Read r) {
                 boolean canonicalHit = canonical.access((int) r.key());
-                boolean specHit = outcome == Outcome.HIT_MRU || outcome == Outcome.HIT_MFU;
+                boolean specHit = outcome.isHit();
                 distinct.add(r.key());
                 if (distinct.size() <= capacity && specHit != canonicalHit) {
                     throw new AssertionError("agreement: with " + distinct.size() + " distinct pages <= c=" + capacity

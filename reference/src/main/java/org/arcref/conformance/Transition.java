@@ -153,7 +153,7 @@ public enum Transition {
             if (r.kind() == ReadKind.PRESCIENT_PREFETCH) {
                 t.add(PRESCIENT_PREFETCH);
             }
-            if (r.kind().isPrefetch() && (outcome == Outcome.HIT_MRU || outcome == Outcome.HIT_MFU)) {
+            if (r.kind().isPrefetch() && outcome.isHit()) {
                 t.add(PREFETCH_HIT);
             }
             if (r.hold()) {

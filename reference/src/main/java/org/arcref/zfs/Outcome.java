@@ -35,5 +35,10 @@ public enum Outcome {
     /** The logical clock advanced. */
     TICKED,
     /** The memory model's free memory was changed. */
-    MEMORY_SET
+    MEMORY_SET;
+
+    /** @return whether this is a read that found its data cached: {@link #HIT_MRU} or {@link #HIT_MFU} */
+    public boolean isHit() {
+        return this == HIT_MRU || this == HIT_MFU;
+    }
 }

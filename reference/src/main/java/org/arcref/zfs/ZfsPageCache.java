@@ -31,7 +31,7 @@ public final class ZfsPageCache implements PageCache {
     public boolean access(long page) {
         arc.tick(1);
         Outcome o = arc.read(page, PAGE_SIZE, ReadKind.DEMAND, false);
-        return o == Outcome.HIT_MRU || o == Outcome.HIT_MFU;
+        return o.isHit();
     }
 
     @Override

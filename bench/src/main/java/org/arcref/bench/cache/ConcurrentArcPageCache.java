@@ -29,7 +29,7 @@ final class ConcurrentArcPageCache implements PageCache, AutoCloseable {
     public boolean access(long page) {
         arc.tick(1);
         Outcome o = arc.read(page, ZfsPageCache.PAGE_SIZE, ReadKind.DEMAND, false, Long::valueOf).outcome();
-        return o == Outcome.HIT_MRU || o == Outcome.HIT_MFU;
+        return o.isHit();
     }
 
     @Override

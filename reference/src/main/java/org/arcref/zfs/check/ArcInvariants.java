@@ -136,7 +136,7 @@ public final class ArcInvariants {
         long grown = after.c() - before.c();
         long bytes = 0;
         if (op instanceof Operation.Read r) {
-            boolean hit = outcome == Outcome.HIT_MRU || outcome == Outcome.HIT_MFU;
+            boolean hit = outcome.isHit();
             boolean alreadyHeld = before.headers().stream().anyMatch(h -> h.key() == r.key() && h.refcount() > 0);
             if (!hit || r.kind() == org.arcref.zfs.ReadKind.DEMAND && alreadyHeld) {
                 bytes = r.size();

@@ -194,7 +194,7 @@ class DifferentialD2Test {
             specHits += specCache.access(page) ? 1 : 0;
             arc.tick(1);
             Outcome o = arc.read(page, ZfsPageCache.PAGE_SIZE, ReadKind.DEMAND, false, Long::valueOf).outcome();
-            hits += o == Outcome.HIT_MRU || o == Outcome.HIT_MFU ? 1 : 0;
+            hits += o.isHit() ? 1 : 0;
             if (!arc.options().isStepped()) {
                 arc.awaitEvictorIdle();
             }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
@@ -11,7 +12,6 @@ import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.differential.ConcurrentArcDriver;
 import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.ZfsPageCache;
@@ -44,7 +44,7 @@ final class ConcurrentReplay {
             LongConsumer progress) {
         ArcConfig config = ArcConfig.pages(pages, ZfsPageCache.PAGE_SIZE).withSublists(ConcurrentArc.defaultSublists());
         AtomicLong hits = new AtomicLong();
-        AtomicLong done = new AtomicLong();
+        LongAdder done = new LongAdder();
         AtomicLong maxGap = new AtomicLong();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         try (ConcurrentArc<Long> arc = new ConcurrentArc<>(config, MemoryModel.plentiful(), ArcOptions.zfs())) {
@@ -66,7 +66,7 @@ final class ConcurrentReplay {
                             if (r.outcome().isHit()) {
                                 myHits++;
                             }
-                            done.incrementAndGet();
+                            done.increment();
                         }
                         hits.addAndGet(myHits);
                     } catch (Throwable e) {
@@ -80,7 +80,7 @@ final class ConcurrentReplay {
             do {
                 running = workers.stream().anyMatch(Thread::isAlive);
                 maxGap.accumulateAndGet(arc.sizeAggsum().upperBound() - arc.sizeAggsum().lowerBound(), Math::max);
-                progress.accept(done.get());
+                progress.accept(done.sum());
                 if (running) {
                     LockSupport.parkNanos(SAMPLE_NANOS);
                 }
@@ -90,8 +90,8 @@ final class ConcurrentReplay {
                 Throwable f = failures.peek();
                 throw new IllegalStateException("concurrent replay failed at " + pages + " pages: " + f, f);
             }
-            return new ConcurrentReplayResult(pages, threads, done.get(), hits.get(), nanos, arc.evictionWaitTimes(),
-                    arc.stat(ArcStat.EVICTIONS), maxGap.get());
+            return new ConcurrentReplayResult(pages, threads, done.sum(), hits.get(), nanos, arc.evictionWaitTimes(),
+                    maxGap.get());
         }
     }
 }

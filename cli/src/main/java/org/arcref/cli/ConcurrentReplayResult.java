@@ -11,11 +11,10 @@ import org.arcref.arc.WaitTimes;
  * @param hits the hits
  * @param nanos the wall-clock time of the replay
  * @param evictionWaits how long reads waited for eviction
- * @param evictions the buffers evicted
  * @param maxAggsumGap the largest sampled {@code upperBound - lowerBound} of {@code arc_size}, in bytes
  */
 record ConcurrentReplayResult(int pages, int threads, long requests, long hits, long nanos, WaitTimes evictionWaits,
-        long evictions, long maxAggsumGap) {
+        long maxAggsumGap) {
 
     /** @return hits as a percentage of requests */
     double hitRatioPercent() {

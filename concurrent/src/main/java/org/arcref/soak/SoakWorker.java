@@ -11,19 +11,23 @@ import org.arcref.zfs.ReadKind;
 /**
  * One soak thread's random operations on a cache much smaller than the working set: reads of 2048 keys (70 % of
  * them from the hottest 256; demand, prefetch and prescient, a quarter of demand reads with a hold, at most 8 held),
- * reads of written keys, writes of new keys, completions, releases, frees, shrinks of up to 64 KiB and ticks.
+ * reads of written keys (at most 4096 remembered, so memory stays bounded however long it runs), writes of new
+ * keys, completions, releases, frees, shrinks of up to 64 KiB and ticks.
  * Every read must return its key's value (N1). Before returning, it releases and completes everything it started.
  */
 final class SoakWorker {
 
     private static final int READ_KEYS = 2048;
+    /** How many written keys a worker remembers for reads: the newest, then random ones replaced. */
+    private static final int WRITTEN_KEYS = 4096;
 
     private final ConcurrentArc<Long> arc;
     private final AtomicLong ops;
     private final AtomicLong longest;
     private final List<Long> holds = new ArrayList<>();
     private final List<Long> pending = new ArrayList<>();
-    private final List<Long> written = new ArrayList<>();
+    private final long[] written = new long[WRITTEN_KEYS];
+    private int writtenCount;
     private long nextWriteKey;
 
     SoakWorker(ConcurrentArc<Long> arc, long firstWriteKey, AtomicLong ops, AtomicLong longest) {
@@ -64,8 +68,8 @@ final class SoakWorker {
                     : ReadKind.PRESCIENT_PREFETCH;
             boolean hold = kind == ReadKind.DEMAND && holds.size() < 8 && r.nextInt(4) == 0;
             read(key, kind, hold);
-        } else if (choice < 68 && !written.isEmpty()) {
-            long key = written.get(r.nextInt(written.size()));
+        } else if (choice < 68 && writtenCount > 0) {
+            long key = written[r.nextInt(writtenCount)];
             read(key, ReadKind.DEMAND, false);
         } else if (choice < 76) {
             long key = nextWriteKey++;
@@ -74,7 +78,11 @@ final class SoakWorker {
         } else if (choice < 84 && !pending.isEmpty()) {
             long key = pending.remove(r.nextInt(pending.size()));
             arc.completeWrite(key, false);
-            written.add(key);
+            if (writtenCount < WRITTEN_KEYS) {
+                written[writtenCount++] = key;
+            } else {
+                written[r.nextInt(WRITTEN_KEYS)] = key;
+            }
         } else if (choice < 90 && !holds.isEmpty()) {
             arc.release(holds.remove(r.nextInt(holds.size())));
         } else if (choice < 95) {

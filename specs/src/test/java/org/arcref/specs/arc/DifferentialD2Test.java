@@ -50,15 +50,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       {@link #theUpperBoundPGrowthCheckKeepsArcPLowOnAFullCache()}): on gli the concurrent ARC hits 7.46 %
  *       against the spec's 1.35 %; zigzag differs by 0.76 points and backf by 0.58; the other 16 runs by less
  *       than 0.5.</li>
- *   <li>With a zthr thread the evictor's frees go to another aggsum bucket, chosen by thread id, so results vary
- *       from run to run: in lock step with the exact compare, zigzag 20.66 % against 19.88 %, gli 1.35 % in one run
- *       and 4.77 % in another; with 2.1.1's options zigzag 22.57 % (see {@code docs/concurrent-arc.md}).</li>
+ *   <li>With a zthr thread the evictor's frees go through another aggsum bucket (a thread starts at one chosen
+ *       from its thread id and moves on when that bucket's lock is taken), so results vary from run to run: in lock
+ *       step with the exact compare, zigzag 20.66 % against 19.88 %, gli 1.35 % in one run and 4.77 % in another;
+ *       with 2.1.1's options zigzag 22.57 % (see {@code docs/concurrent-arc.md}).</li>
  *   <li>With the zthr free-running and nobody waiting for it, one fast reader outpaces it (it waits only at the
  *       SEVERE level, which the lower bound reports up to a gap late) and the overflow is evicted in batches;
  *       {@code arc_evict} takes at most {@code anon + mru - arc_p} from MRU and the rest from MFU, where the spec,
- *       evicting about one page per request, takes nearly all from MRU: 22.5 % against the spec's 29.6 % at 500
- *       pages of the synthetic workload (MFU ghost hits 16,361 against 998; measured in the previous session).
- *       That is 2.1.1's code under this scheduling, not a policy difference.</li>
+ *       evicting about one page per request, takes nearly all from MRU: {@code arc replay --concurrent 1 --sizes
+ *       500 --length 200000} hit 23.31 % and 22.69 % in two runs against the spec's 29.64 %. That is 2.1.1's code
+ *       under this scheduling, not a policy difference.</li>
  * </ul>
  */
 class DifferentialD2Test {

@@ -56,13 +56,14 @@ final class SlackDivergence {
      * @param blockSize the largest block the run reads
      * @param config the configuration of both
      * @param aggsum the concurrent ARC's aggsum, for its layout
-     * @param threads how many threads add to the aggsum (each uses one bucket)
-     * @return the size bound of check 2: the largest gap, {@code 2 · (δ << (4 + bucketShift))} for each bucket in
-     *     use, the overflow allowance {@code MAX(SPA_MAXBLOCKSIZE, arc_c_max >> zfs_arc_overflow_shift)} and one
-     *     block
+     * @param threads how many threads add to the aggsum
+     * @return the size bound of check 2: the largest gap, {@code 2 · (δ << (4 + bucketShift))} for each bucket that
+     *     may hold a borrow (one for a single thread, which never finds its bucket's lock taken and so never moves;
+     *     every bucket for several threads, which move on when they do), the overflow allowance
+     *     {@code MAX(SPA_MAXBLOCKSIZE, arc_c_max >> zfs_arc_overflow_shift)} and one block
      */
     static long sizeBound(long blockSize, ArcConfig config, AggSum aggsum, int threads) {
-        int buckets = Math.min(threads, aggsum.layout().numBuckets());
+        int buckets = threads == 1 ? 1 : aggsum.layout().numBuckets();
         long gap = 2L * buckets * (blockSize << (AggSumLayout.BORROW_SHIFT + aggsum.layout().bucketShift()));
         return gap + Math.max(config.maxBlockSize(), config.cMax() >> config.tunables().overflowShift()) + blockSize;
     }

@@ -15,7 +15,8 @@ import org.openjdk.jcstress.annotations.State;
  * L1 when nothing can be evicted: the actor reads and holds eight new 4 KiB blocks in a 16 KiB cache, so its
  * allocations overflow the target severely and queue eviction waiters, but every cached block is held and the evict
  * zthr evicts nothing; a pass that evicts nothing must release every waiter (fact sheet d.7), so the actor returns.
- * The signal holds a ninth block at the same time, racing a second allocation and waiter. The cache comes from
+ * The signal holds a ninth block at the same time, racing a second allocation and waiter; the reader closes the
+ * cache when done. The cache comes from
  * {@link Arcs#smallCacheWithEvictZthr()}.
  */
 @JCStressTest(Mode.Termination)
@@ -31,10 +32,16 @@ public class EvictionWaiterNothingEvictableTest {
         for (long key = 0; key < 8; key++) {
             arc.read(key, Arcs.BLOCK, ReadKind.DEMAND, true, k -> k);
         }
+        arc.close();
     }
 
+    /** Holds a ninth block, unless the reader already finished and closed the cache. */
     @Signal
     public void holdAnother() {
-        arc.read(100, Arcs.BLOCK, ReadKind.DEMAND, true, k -> k);
+        try {
+            arc.read(100, Arcs.BLOCK, ReadKind.DEMAND, true, k -> k);
+        } catch (IllegalStateException readerFinishedFirst) {
+            return;
+        }
     }
 }

@@ -64,6 +64,6 @@ public enum Experiment {
                 return e;
             }
         }
-        throw new IllegalArgumentException("experiment must be one of e2-aggsum, e2-arcp, e3-cache, was " + name);
+        throw DriverCommand.bad("EXPERIMENT", "must be one of e2-aggsum, e2-arcp, e3-cache", name);
     }
 }

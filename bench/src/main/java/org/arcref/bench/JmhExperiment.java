@@ -36,14 +36,24 @@ public final class JmhExperiment {
     public record Score(double value, double error, String unit) {
     }
 
+    /** The command line: {@code EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]}. */
+    public static final DriverCommand COMMAND = new DriverCommand(
+            "JmhExperiment EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]", 2, Integer.MAX_VALUE, JmhExperiment::drive);
+
     private JmhExperiment() {
     }
 
-    public static void main(String[] args) throws RunnerException {
-        if (args.length < 2) {
-            throw new IllegalArgumentException("usage: JmhExperiment EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]"
-                    + ", was " + String.join(" ", args));
-        }
+    /**
+     * Runs the experiment named on the command line; see the class comment for the arguments.
+     *
+     * @param args {@code EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]}
+     * @throws Exception if JMH fails
+     */
+    public static void main(String[] args) throws Exception {
+        COMMAND.main(args);
+    }
+
+    private static void drive(String[] args) throws RunnerException {
         Experiment experiment = Experiment.byName(args[0]);
         Path out = Path.of(args[1]);
         int[] threads = {1, 2, 4};
@@ -53,12 +63,11 @@ public final class JmhExperiment {
                 case "--smoke" -> smoke = true;
                 case "--threads" -> {
                     if (i + 1 >= args.length) {
-                        throw new IllegalArgumentException("--threads must be followed by a list, was the end");
+                        throw DriverCommand.bad("--threads", "must be followed by a list", "the end");
                     }
                     threads = parseThreads(args[++i]);
                 }
-                default -> throw new IllegalArgumentException(
-                        "option must be --threads LIST or --smoke, was " + args[i]);
+                default -> throw DriverCommand.bad("option", "must be --threads LIST or --smoke", args[i]);
             }
         }
         Map<String, Score> scores = run(experiment, out, threads, smoke);
@@ -157,7 +166,7 @@ public final class JmhExperiment {
                 t = 0;
             }
             if (t < 1) {
-                throw new IllegalArgumentException("--threads must be a list of positive integers, was " + list);
+                throw DriverCommand.bad("--threads", "must be a list of positive integers", list);
             }
             values.add(t);
         }

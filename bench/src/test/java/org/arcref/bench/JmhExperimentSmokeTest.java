@@ -43,6 +43,6 @@ class JmhExperimentSmokeTest {
     @Test
     void unknownExperimentIsRejectedByName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Experiment.byName("e9"));
-        assertEquals("experiment must be one of e2-aggsum, e2-arcp, e3-cache, was e9", e.getMessage());
+        assertEquals("EXPERIMENT: must be one of e2-aggsum, e2-arcp, e3-cache, was e9", e.getMessage());
     }
 }

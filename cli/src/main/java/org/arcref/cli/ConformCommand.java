@@ -20,6 +20,7 @@ import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
 import org.arcref.conformance.QuirkEffect;
 import org.arcref.conformance.Transition;
+import org.arcref.zfs.InvalidArgumentException;
 import org.arcref.zfs.QuirkFix;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,6 +89,9 @@ final class ConformCommand implements Callable<Integer> {
             throw new IllegalArgumentException("TRACE is required: an op trace file or a built-in trace "
                     + ConformanceTrace.builtinNames() + " (arc conform --list)");
         }
+        if (output != null) {
+            OutputFolder.require("-o/--output", output);
+        }
         ConformanceTrace t = ConformanceTrace.find(trace);
         ConformanceSettings settings = settings(t, sets, fixes);
         ConformanceRun run = ConformanceRun.of(t, settings, headers);
@@ -113,10 +117,16 @@ final class ConformCommand implements Callable<Integer> {
     private static ConformanceSettings settings(ConformanceTrace trace, List<String> sets, List<QuirkFix> fixes) {
         ConformanceSettings s = trace.applySettings(ConformanceSettings.defaults());
         List<ConformanceTrace.Assignment> given = new ArrayList<>();
-        for (String text : sets) {
-            given.add(ConformanceTrace.Assignment.parse(0, text));
+        try {
+            for (String text : sets) {
+                given.add(ConformanceTrace.Assignment.parse(0, text));
+            }
+            s = s.with(ConformanceTrace.Assignment.toMap(given));
+        } catch (InvalidArgumentException e) {
+            throw new IllegalArgumentException("--set " + e.argument() + ": " + e.rule(), e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--set: " + e.getMessage(), e);
         }
-        s = s.with(ConformanceTrace.Assignment.toMap(given));
         Set<QuirkFix> all = EnumSet.noneOf(QuirkFix.class);
         all.addAll(fixes);
         return s.withFixes(all);

@@ -74,6 +74,7 @@ final class ReportCommand implements Callable<Integer> {
         if (concurrent != null && concurrent < 1) {
             throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
         }
+        OutputFolder.require("--out", out);
         WorkloadOptions.Loaded loaded = workload.load();
         String source = loaded.source();
         long[] requests = loaded.requests();

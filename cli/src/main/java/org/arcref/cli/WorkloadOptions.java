@@ -55,7 +55,13 @@ final class WorkloadOptions {
         long[] requests;
         String source;
         if (trace == null) {
-            requests = SyntheticWorkload.defaults().withSeed(seed).withLength(length).generate();
+            SyntheticWorkload synthetic;
+            try {
+                synthetic = SyntheticWorkload.defaults().withSeed(seed).withLength(length);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--" + e.getMessage(), e);
+            }
+            requests = synthetic.generate();
             source = "synthetic workload (seed " + seed + ")";
         } else {
             requests = format == null ? TraceReader.read(trace) : TraceReader.read(trace, TraceFormat.named(format));

@@ -74,6 +74,9 @@ class ArcCommandTest {
         CliRun tooSmall = arc("replay", "--sizes", "1", "--length", "100");
         assertEquals(1, tooSmall.status());
         assertEquals("arc: --sizes must all be >= 2, was 1", tooSmall.err().strip());
+        CliRun empty = arc("replay", "--length", "0");
+        assertEquals(1, empty.status());
+        assertEquals("arc: --length must be in [1, 2147483639], was 0", empty.err().strip());
     }
 
     @Test

@@ -200,11 +200,31 @@ class ConformVerifyCommandTest {
         Files.writeString(trace, "# conform: arc_c_max=100\nread 1 1K\n");
         r = arc("conform", trace.toString());
         assertEquals(1, r.status());
-        assertEquals("arc: " + trace + ":1: cMax must be in [8192, 2305843009213693951], was 100", r.err().strip());
+        assertEquals("arc: " + trace + ":1: arc_c_max must be in [8192, 2305843009213693951], was 100",
+                r.err().strip());
 
         Files.writeString(trace, "# conform: arc_c_mni=8192\n");
         r = arc("conform", trace.toString());
         assertTrue(r.err().startsWith("arc: " + trace + ":1: setting must be one of arc_c_min, "), r.err());
+    }
+
+    @Test
+    void badInputIsOneLineNamingTheArgumentTheRuleAndTheValue() {
+        CliRun r = arc("conform", "basic", "--set", "arc_c_min=0");
+        assertEquals(1, r.status());
+        assertEquals("arc: --set arc_c_min: must be in [2048, 2305843009213693951], was 0", r.err().strip());
+        r = arc("conform", "basic", "--set", "arc_c_mni=8192");
+        assertEquals(1, r.status());
+        assertTrue(r.err().startsWith("arc: --set: setting must be one of arc_c_min, "), r.err());
+
+        Path missing = dir.resolve("no-such-folder");
+        r = arc("conform", "basic", "-o", missing.resolve("x.jsonl").toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: -o/--output: the folder must exist, was " + missing, r.err().strip());
+
+        r = arc("verify", missing.resolve("x.jsonl").toString());
+        assertEquals(1, r.status());
+        assertEquals("arc: conformance file does not exist: " + missing.resolve("x.jsonl"), r.err().strip());
     }
 
     @Test
@@ -214,7 +234,7 @@ class ConformVerifyCommandTest {
         assertTrue(r.err().startsWith("arc: Invalid value for option '--fix'"), r.err());
         r = arc("conform", "basic", "--set", "hz=fast");
         assertEquals(1, r.status());
-        assertEquals("arc: hz must be a 32-bit integer, was \"fast\"", r.err().strip());
+        assertEquals("arc: --set hz: must be a 32-bit integer, was \"fast\"", r.err().strip());
         r = arc("conform");
         assertEquals(1, r.status());
         assertTrue(r.err().startsWith("arc: TRACE is required"), r.err());

@@ -36,6 +36,23 @@ public final class WaitTimes {
         max.accumulateAndGet(v, Math::max);
     }
 
+    /**
+     * Adds every duration recorded in {@code other} to this histogram, as if recorded here: merges per-thread
+     * histograms, which record without contention. A record into {@code other} while this runs may be missed.
+     *
+     * @param other another histogram
+     */
+    public void addAll(WaitTimes other) {
+        for (int i = 0; i < BUCKETS; i++) {
+            long n = other.buckets.get(i);
+            if (n != 0) {
+                buckets.addAndGet(i, n);
+            }
+        }
+        count.addAndGet(other.count());
+        max.accumulateAndGet(other.max(), Math::max);
+    }
+
     /** @return the number of durations recorded */
     public long count() {
         return count.get();

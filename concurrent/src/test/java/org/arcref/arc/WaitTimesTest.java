@@ -40,4 +40,25 @@ class WaitTimesTest {
         }
         assertThrows(IllegalArgumentException.class, () -> w.percentile(1.5));
     }
+
+    @Test
+    void mergingIsRecordingInOneHistogram() {
+        WaitTimes a = new WaitTimes();
+        WaitTimes b = new WaitTimes();
+        WaitTimes all = new WaitTimes();
+        for (long v = 1; v <= 1000; v++) {
+            (v % 3 == 0 ? a : b).record(v * 37);
+            all.record(v * 37);
+        }
+        b.record(-3);
+        all.record(-3);
+        a.addAll(b);
+        assertEquals(1001, a.count());
+        assertEquals(37_000, a.max());
+        for (double q : new double[] {0, 0.001, 0.5, 0.99, 1}) {
+            assertEquals(all.percentile(q), a.percentile(q), "q=" + q);
+        }
+        assertEquals(0, a.percentile(0), "the negative value counts as 0");
+        assertEquals(668, b.count(), "the other histogram is unchanged");
+    }
 }

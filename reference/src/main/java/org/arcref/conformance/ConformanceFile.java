@@ -33,7 +33,7 @@ public record ConformanceFile(String source, List<Map<String, Object>> lines) {
      */
     public static ConformanceFile read(Path path) {
         List<String> texts = new ArrayList<>();
-        try (BufferedReader in = TraceFile.open(path)) {
+        try (BufferedReader in = TraceFile.open(path, "conformance file")) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 texts.add(line);
             }

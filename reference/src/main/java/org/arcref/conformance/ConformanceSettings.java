@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.InvalidArgumentException;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.Tunables;
 
@@ -27,7 +28,7 @@ public record ConformanceSettings(ArcConfig config, long freeMemory) {
             throw new IllegalArgumentException("config must not be null");
         }
         if (freeMemory < 0) {
-            throw new IllegalArgumentException("arc_free_memory must be >= 0, was " + freeMemory);
+            throw new InvalidArgumentException(Setting.ARC_FREE_MEMORY.zfsName(), "must be >= 0, was " + freeMemory);
         }
     }
 
@@ -57,10 +58,24 @@ public record ConformanceSettings(ArcConfig config, long freeMemory) {
      *
      * @param changes the settings to replace and their new values (booleans as 0 or 1)
      * @return a copy with them
-     * @throws IllegalArgumentException if the resulting configuration is invalid, naming the argument,
-     *     the rule and the value
+     * @throws InvalidArgumentException if the resulting configuration is invalid, naming the setting
+     *     by its {@link Setting#zfsName()}, the rule and the value
      */
     public ConformanceSettings with(Map<Setting, Long> changes) {
+        try {
+            return build(changes);
+        } catch (InvalidArgumentException e) {
+            for (Setting s : Setting.values()) {
+                if (s.field().equals(e.argument())) {
+                    throw new InvalidArgumentException(s.zfsName(), e.rule());
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** {@link #with(Map)}, the configuration records naming a rejected value by their component name. */
+    private ConformanceSettings build(Map<Setting, Long> changes) {
         Map<Setting, Long> v = new EnumMap<>(Setting.class);
         for (Setting s : Setting.values()) {
             v.put(s, s.get(this));
@@ -91,7 +106,7 @@ public record ConformanceSettings(ArcConfig config, long freeMemory) {
     private static int integer(Map<Setting, Long> v, Setting s) {
         long value = v.get(s);
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(s.zfsName() + " must be a 32-bit integer, was " + value);
+            throw new InvalidArgumentException(s.zfsName(), "must be a 32-bit integer, was " + value);
         }
         return (int) value;
     }

@@ -3,6 +3,7 @@ package org.arcref.conformance;
 import java.math.BigInteger;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
+import org.arcref.zfs.InvalidArgumentException;
 
 /**
  * One named setting of a conformance run: a field of {@link org.arcref.zfs.ArcConfig}, of
@@ -13,51 +14,55 @@ import java.util.function.ToLongFunction;
  */
 public enum Setting {
     /** {@code arc_c_min}. */
-    ARC_C_MIN("arc_c_min", Section.CONFIG, Kind.U64, s -> s.config().cMin()),
+    ARC_C_MIN("arc_c_min", "cMin", Section.CONFIG, Kind.U64, s -> s.config().cMin()),
     /** {@code arc_c_max}. */
-    ARC_C_MAX("arc_c_max", Section.CONFIG, Kind.U64, s -> s.config().cMax()),
+    ARC_C_MAX("arc_c_max", "cMax", Section.CONFIG, Kind.U64, s -> s.config().cMax()),
     /** {@code SPA_MAXBLOCKSIZE}, scaled down for small caches. */
-    SPA_MAXBLOCKSIZE("spa_maxblocksize", Section.CONFIG, Kind.U64, s -> s.config().maxBlockSize()),
+    SPA_MAXBLOCKSIZE("spa_maxblocksize", "maxBlockSize", Section.CONFIG, Kind.U64, s -> s.config().maxBlockSize()),
     /** {@code 2ULL << SPA_MAXBLOCKSHIFT}: the window below {@code arc_c} in which {@code arc_adapt} grows it. */
-    GROWTH_WINDOW("growth_window", Section.CONFIG, Kind.U64, s -> s.config().growthWindow()),
+    GROWTH_WINDOW("growth_window", "growthWindow", Section.CONFIG, Kind.U64, s -> s.config().growthWindow()),
     /** {@code arc_sys_free}. */
-    ARC_SYS_FREE("arc_sys_free", Section.CONFIG, Kind.U64, s -> s.config().sysFree()),
+    ARC_SYS_FREE("arc_sys_free", "sysFree", Section.CONFIG, Kind.U64, s -> s.config().sysFree()),
     /** Ticks per second of the logical clock ({@code hz}). */
-    HZ("hz", Section.CONFIG, Kind.INT, s -> s.config().hz()),
+    HZ("hz", "hz", Section.CONFIG, Kind.INT, s -> s.config().hz()),
     /** {@code zfs_multilist_num_sublists}. */
-    SUBLISTS("zfs_multilist_num_sublists", Section.CONFIG, Kind.INT, s -> s.config().sublists()),
+    SUBLISTS("zfs_multilist_num_sublists", "sublists", Section.CONFIG, Kind.INT, s -> s.config().sublists()),
     /** The seed of the sublist picker ({@code multilist_get_random_index}). */
-    RANDOM_SEED("random_seed", Section.CONFIG, Kind.SIGNED, s -> s.config().seed()),
+    RANDOM_SEED("random_seed", "seed", Section.CONFIG, Kind.SIGNED, s -> s.config().seed()),
     /** Whether the evict zthr runs to quiescence after each operation. */
-    EVICTOR_RUNS_AFTER_EACH_OPERATION("evictor_runs_after_each_operation", Section.CONFIG, Kind.BOOLEAN,
+    EVICTOR_RUNS_AFTER_EACH_OPERATION("evictor_runs_after_each_operation", "evictorRunsAfterEachOperation",
+            Section.CONFIG, Kind.BOOLEAN,
             s -> s.config().evictorRunsAfterEachOperation() ? 1 : 0),
     /** {@code arc_free_memory()} before the first {@code memory} operation. */
-    ARC_FREE_MEMORY("arc_free_memory", Section.CONFIG, Kind.U64, ConformanceSettings::freeMemory),
+    ARC_FREE_MEMORY("arc_free_memory", "freeMemory", Section.CONFIG, Kind.U64, ConformanceSettings::freeMemory),
     /** {@code arc_p_min_shift}. */
-    ARC_P_MIN_SHIFT("arc_p_min_shift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().pMinShift()),
+    ARC_P_MIN_SHIFT("arc_p_min_shift", "pMinShift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().pMinShift()),
     /** {@code arc_shrink_shift}. */
-    ARC_SHRINK_SHIFT("arc_shrink_shift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().shrinkShift()),
+    ARC_SHRINK_SHIFT("arc_shrink_shift", "shrinkShift",
+            Section.TUNABLES, Kind.INT, s -> s.config().tunables().shrinkShift()),
     /** {@code arc_no_grow_shift}. */
-    ARC_NO_GROW_SHIFT("arc_no_grow_shift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().noGrowShift()),
+    ARC_NO_GROW_SHIFT("arc_no_grow_shift", "noGrowShift",
+            Section.TUNABLES, Kind.INT, s -> s.config().tunables().noGrowShift()),
     /** {@code arc_grow_retry}, in seconds. */
-    ARC_GROW_RETRY("arc_grow_retry", Section.TUNABLES, Kind.INT, s -> s.config().tunables().growRetrySeconds()),
+    ARC_GROW_RETRY("arc_grow_retry", "growRetrySeconds",
+            Section.TUNABLES, Kind.INT, s -> s.config().tunables().growRetrySeconds()),
     /** {@code zfs_arc_overflow_shift}. */
-    ZFS_ARC_OVERFLOW_SHIFT("zfs_arc_overflow_shift", Section.TUNABLES, Kind.INT,
+    ZFS_ARC_OVERFLOW_SHIFT("zfs_arc_overflow_shift", "overflowShift", Section.TUNABLES, Kind.INT,
             s -> s.config().tunables().overflowShift()),
     /** {@code zfs_arc_eviction_pct}. */
-    ZFS_ARC_EVICTION_PCT("zfs_arc_eviction_pct", Section.TUNABLES, Kind.INT,
+    ZFS_ARC_EVICTION_PCT("zfs_arc_eviction_pct", "evictionPct", Section.TUNABLES, Kind.INT,
             s -> s.config().tunables().evictionPct()),
     /** {@code zfs_arc_evict_batch_limit}. */
-    ZFS_ARC_EVICT_BATCH_LIMIT("zfs_arc_evict_batch_limit", Section.TUNABLES, Kind.INT,
+    ZFS_ARC_EVICT_BATCH_LIMIT("zfs_arc_evict_batch_limit", "evictBatchLimit", Section.TUNABLES, Kind.INT,
             s -> s.config().tunables().evictBatchLimit()),
     /** {@code zfs_arc_p_dampener_disable}. */
-    ZFS_ARC_P_DAMPENER_DISABLE("zfs_arc_p_dampener_disable", Section.TUNABLES, Kind.BOOLEAN,
+    ZFS_ARC_P_DAMPENER_DISABLE("zfs_arc_p_dampener_disable", "pDampenerDisable", Section.TUNABLES, Kind.BOOLEAN,
             s -> s.config().tunables().pDampenerDisable() ? 1 : 0),
     /** {@code arc_min_prefetch_ms}. */
-    ARC_MIN_PREFETCH_MS("arc_min_prefetch_ms", Section.TUNABLES, Kind.INT,
+    ARC_MIN_PREFETCH_MS("arc_min_prefetch_ms", "minPrefetchMs", Section.TUNABLES, Kind.INT,
             s -> s.config().tunables().minPrefetchMs()),
     /** {@code arc_min_prescient_prefetch_ms}. */
-    ARC_MIN_PRESCIENT_PREFETCH_MS("arc_min_prescient_prefetch_ms", Section.TUNABLES, Kind.INT,
+    ARC_MIN_PRESCIENT_PREFETCH_MS("arc_min_prescient_prefetch_ms", "minPrescientPrefetchMs", Section.TUNABLES, Kind.INT,
             s -> s.config().tunables().minPrescientPrefetchMs());
 
     /** Where a setting is written in the conformance header. */
@@ -86,12 +91,14 @@ public enum Setting {
     }
 
     private final String zfsName;
+    private final String field;
     private final Section section;
     private final Kind kind;
     private final ToLongFunction<ConformanceSettings> getter;
 
-    Setting(String zfsName, Section section, Kind kind, ToLongFunction<ConformanceSettings> getter) {
+    Setting(String zfsName, String field, Section section, Kind kind, ToLongFunction<ConformanceSettings> getter) {
         this.zfsName = zfsName;
+        this.field = field;
         this.section = section;
         this.kind = kind;
         this.getter = getter;
@@ -100,6 +107,15 @@ public enum Setting {
     /** @return the name in the header and in {@code name=value} */
     public String zfsName() {
         return zfsName;
+    }
+
+    /**
+     * @return the name of the record component that holds it ({@code cMin} of {@link org.arcref.zfs.ArcConfig},
+     *     {@code pMinShift} of {@link org.arcref.zfs.Tunables}, {@code freeMemory} of {@link ConformanceSettings}),
+     *     as their validation names it
+     */
+    public String field() {
+        return field;
     }
 
     /** @return the header section */
@@ -155,7 +171,7 @@ public enum Setting {
                 };
             };
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(zfsName + " must be " + describe() + ", was \"" + text + "\"");
+            throw new InvalidArgumentException(zfsName, "must be " + describe() + ", was \"" + text + "\"");
         }
     }
 
@@ -174,7 +190,7 @@ public enum Setting {
         } else if (json instanceof BigInteger i) {
             return parse(i.toString());
         }
-        throw new IllegalArgumentException(zfsName + " must be " + describe() + ", was " + JsonWriter.write(json));
+        throw new InvalidArgumentException(zfsName, "must be " + describe() + ", was " + JsonWriter.write(json));
     }
 
     /** @param value a value of this setting @return it as a JSON value */

@@ -32,13 +32,25 @@ public final class TraceFile {
      * @throws UncheckedIOException naming the file if it does not exist or cannot be read
      */
     public static BufferedReader open(Path path) {
+        return open(path, "trace file");
+    }
+
+    /**
+     * Opens a file of traces' plain-or-gzip kind for reading as UTF-8 text.
+     *
+     * @param path the file
+     * @param kind what the file is, for the messages ({@code conformance file})
+     * @return a reader positioned at the first line; the caller closes it
+     * @throws UncheckedIOException naming the kind and the file if it does not exist or cannot be read
+     */
+    public static BufferedReader open(Path path, String kind) {
         try {
             return new BufferedReader(new InputStreamReader(decompressIfGzip(Files.newInputStream(path)),
                     StandardCharsets.UTF_8), 1 << 16);
         } catch (NoSuchFileException e) {
-            throw new UncheckedIOException("trace file does not exist: " + path, e);
+            throw new UncheckedIOException(kind + " does not exist: " + path, e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read trace file " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + kind + " " + path + ": " + e.getMessage(), e);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
+import org.arcref.bench.DriverCommand;
 import org.arcref.policy.CanonicalArc;
 import org.arcref.policy.Lru;
 import org.arcref.policy.PageCache;
@@ -36,14 +37,24 @@ public final class HitRatios {
         }
     }
 
+    /** The command line: {@code TRACE_DIR OUT.csv}. */
+    public static final DriverCommand COMMAND = new DriverCommand("HitRatios TRACE_DIR OUT.csv", 2, 2, HitRatios::drive);
+
     private HitRatios() {
     }
 
-    public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            throw new IllegalArgumentException("usage: HitRatios TRACE_DIR OUT.csv, was " + String.join(" ", args));
-        }
-        List<Row> rows = run(traces(Path.of(args[0])));
+    /**
+     * Replays the traces and writes the CSV; see the class comment for the arguments.
+     *
+     * @param args {@code TRACE_DIR OUT.csv}
+     * @throws Exception if a trace or the CSV cannot be read or written
+     */
+    public static void main(String[] args) throws Exception {
+        COMMAND.main(args);
+    }
+
+    private static void drive(String[] args) throws IOException {
+        List<Row> rows = run(traces(DriverCommand.folder("TRACE_DIR", args[0])));
         List<String> csv = new ArrayList<>();
         csv.add("trace,pages,policy,requests,hits,hitRatioPercent");
         rows.forEach(r -> csv.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%.3f", r.trace(), r.pages(), r.policy(),
@@ -64,7 +75,7 @@ public final class HitRatios {
             traces = list.filter(p -> p.getFileName().toString().endsWith(".trace.gz")).sorted().toList();
         }
         if (traces.isEmpty()) {
-            throw new IllegalArgumentException("TRACE_DIR must hold *.trace.gz files, was " + dir + " (none)");
+            throw DriverCommand.bad("TRACE_DIR", "must hold *.trace.gz files", dir + " (none)");
         }
         return traces;
     }

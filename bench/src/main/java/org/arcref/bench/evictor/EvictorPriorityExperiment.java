@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.arcref.bench.DriverCommand;
 import org.arcref.zthr.ZthrPriority;
 
 /**
@@ -36,32 +37,39 @@ public final class EvictorPriorityExperiment {
         MODES.put("control", List.of());
     }
 
+    /** The command line: {@code OUT.csv [--reps N] [--warmup S] [--seconds S]}. */
+    public static final DriverCommand COMMAND = new DriverCommand(
+            "EvictorPriorityExperiment OUT.csv [--reps N] [--warmup S] [--seconds S]", 1, Integer.MAX_VALUE,
+            EvictorPriorityExperiment::drive);
+
     private EvictorPriorityExperiment() {
     }
 
+    /**
+     * Runs the experiment; see the class comment for the arguments.
+     *
+     * @param args {@code OUT.csv [--reps N] [--warmup S] [--seconds S]}
+     * @throws Exception if a child JVM fails or the CSV cannot be written
+     */
     public static void main(String[] args) throws Exception {
-        if (args.length < 1) {
-            throw new IllegalArgumentException("usage: EvictorPriorityExperiment OUT.csv [--reps N] [--warmup S] "
-                    + "[--seconds S], was nothing");
-        }
+        COMMAND.main(args);
+    }
+
+    private static void drive(String[] args) throws IOException, InterruptedException {
         Path out = Path.of(args[0]);
         int reps = 3;
         double warmup = 2;
         double seconds = 5;
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(args[i] + " must be followed by a value, was the end");
+                throw DriverCommand.bad(args[i], "must be followed by a value", "the end");
             }
             switch (args[i]) {
-                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
-                case "--warmup" -> warmup = Double.parseDouble(args[i + 1]);
-                case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
-                default -> throw new IllegalArgumentException(
-                        "option must be --reps, --warmup or --seconds, was " + args[i]);
+                case "--reps" -> reps = DriverCommand.integer("--reps", args[i + 1], 1);
+                case "--warmup" -> warmup = DriverCommand.seconds("--warmup", args[i + 1], false);
+                case "--seconds" -> seconds = DriverCommand.seconds("--seconds", args[i + 1], true);
+                default -> throw DriverCommand.bad("option", "must be --reps, --warmup or --seconds", args[i]);
             }
-        }
-        if (reps < 1) {
-            throw new IllegalArgumentException("--reps must be >= 1, was " + reps);
         }
         List<String[]> rows = run(out, reps, warmup, seconds, Arrays.asList(ZthrPriority.values()));
         String summary = summary(rows);

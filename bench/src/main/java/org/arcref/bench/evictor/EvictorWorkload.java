@@ -12,7 +12,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 import org.arcref.arc.ArcOptions;
+import org.arcref.bench.DriverCommand;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.arc.WaitTimes;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.MemoryModel;
@@ -33,7 +35,8 @@ import org.arcref.zthr.ZthrPriority;
  * reads (a miss loads and allocates) and otherwise a write (free, new anonymous buffer, write completion, as in
  * E3's {@code ArcCache}; a write that another thread's operation on the key interrupts is rejected by the ARC and
  * counted). Measured, over {@code SECONDS} after {@code WARMUP_SECONDS}: completed operations; the latency of
- * every allocating operation (a read that missed or ghost-hit, a write that succeeded), which contains
+ * every allocating operation (a read that missed or ghost-hit, a write that succeeded; percentiles from a
+ * {@link WaitTimes} per thread, at most 12.5 % above the true value), which contains
  * {@code arc_wait_for_eviction}'s wait whenever the cache was severely over its target, and also the time a
  * runnable thread waits for a core; the {@code evict_waits} count; and the evict zthr's CPU time
  * ({@link ThreadMXBean#getThreadCpuTime}).
@@ -50,23 +53,38 @@ public final class EvictorWorkload {
     static final long PAGE = 4096;
     private static final String EVICTOR_THREAD = "arc_evict";
 
+    /** The command line: {@code PRIORITY WARMUP_SECONDS SECONDS}. */
+    public static final DriverCommand COMMAND = new DriverCommand("EvictorWorkload PRIORITY WARMUP_SECONDS SECONDS", 3, 3,
+            EvictorWorkload::drive);
+
     private EvictorWorkload() {
     }
 
+    /**
+     * Runs the workload and prints its CSV header and line; see the class comment for the arguments.
+     *
+     * @param args {@code PRIORITY WARMUP_SECONDS SECONDS}
+     * @throws Exception if the run is interrupted
+     */
     public static void main(String[] args) throws Exception {
-        if (args.length != 3) {
-            throw new IllegalArgumentException("usage: EvictorWorkload PRIORITY WARMUP_SECONDS SECONDS, was "
-                    + String.join(" ", args));
-        }
-        ZthrPriority priority = ZthrPriority.valueOf(args[0]);
-        double warmup = Double.parseDouble(args[1]);
-        double seconds = Double.parseDouble(args[2]);
-        if (!(warmup >= 0) || !(seconds > 0)) {
-            throw new IllegalArgumentException("WARMUP_SECONDS must be >= 0 and SECONDS > 0, was " + warmup + " and "
-                    + seconds);
-        }
+        COMMAND.main(args);
+    }
+
+    private static void drive(String[] args) throws InterruptedException {
+        ZthrPriority priority = priority(args[0]);
+        double warmup = DriverCommand.seconds("WARMUP_SECONDS", args[1], false);
+        double seconds = DriverCommand.seconds("SECONDS", args[2], true);
         System.out.println(HEADER);
         System.out.println(run(priority, warmup, seconds));
+    }
+
+    private static ZthrPriority priority(String text) {
+        for (ZthrPriority p : ZthrPriority.values()) {
+            if (p.name().equals(text)) {
+                return p;
+            }
+        }
+        throw DriverCommand.bad("PRIORITY", "must be one of " + List.of(ZthrPriority.values()), text);
     }
 
     /** Runs the workload and returns its CSV line. */
@@ -106,11 +124,11 @@ public final class EvictorWorkload {
                 w.running = false;
             }
             done.await();
-            LatencyHistogram alloc = new LatencyHistogram();
+            WaitTimes alloc = new WaitTimes();
             long ops = 0;
             long rejected = 0;
             for (Worker w : workers) {
-                alloc.add(w.allocLatency);
+                alloc.addAll(w.allocLatency);
                 ops += w.operations;
                 rejected += w.rejected;
             }
@@ -129,7 +147,7 @@ public final class EvictorWorkload {
         private final int keySpace;
         private final SplittableRandom random;
         private final CountDownLatch done;
-        final LatencyHistogram allocLatency = new LatencyHistogram();
+        final WaitTimes allocLatency = new WaitTimes();
         volatile boolean measuring;
         volatile boolean running = true;
         long operations;
@@ -168,7 +186,7 @@ public final class EvictorWorkload {
         private boolean readAllocated(long key) {
             try {
                 Outcome o = arc.read(key, PAGE, ReadKind.DEMAND, false, Long::valueOf).outcome();
-                return o != Outcome.HIT_MRU && o != Outcome.HIT_MFU;
+                return !o.isHit();
             } catch (IllegalArgumentException e) {
                 countRejected();
                 return false;

@@ -1,0 +1,31 @@
+package org.arcref.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The check a command makes of a file it will write, before it does any work: the folder the file goes in must be
+ * an existing directory (a command creates the file, never its folders), so that a mistyped path fails at once
+ * instead of after a long replay.
+ */
+final class OutputFolder {
+
+    private OutputFolder() {
+    }
+
+    /**
+     * @param option the option that names the file, as the user typed it ({@code --out})
+     * @param file the file to be written; a bare name goes in the working directory
+     * @throws IllegalArgumentException naming the option, the rule and the folder if it does not exist or is not
+     *     a directory
+     */
+    static void require(String option, Path file) {
+        Path folder = file.toAbsolutePath().getParent();
+        if (!Files.exists(folder)) {
+            throw new IllegalArgumentException(option + ": the folder must exist, was " + folder);
+        }
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalArgumentException(option + ": the folder must be a directory, was " + folder);
+        }
+    }
+}

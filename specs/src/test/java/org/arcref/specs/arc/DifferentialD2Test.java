@@ -52,8 +52,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       than 0.5.</li>
  *   <li>With a zthr thread the evictor's frees go through another aggsum bucket (a thread starts at one chosen
  *       from its thread id and moves on when that bucket's lock is taken), so results vary from run to run: in lock
- *       step with the exact compare, zigzag 20.66 % against 19.88 %, gli 1.35 % in one run and 4.77 % in another;
- *       with 2.1.1's options zigzag 22.57 % (see {@code docs/concurrent-arc.md}).</li>
+ *       step, zigzag 22.57 % in one build and 20.07 % in another against the spec's 19.88 % (see
+ *       {@code docs/concurrent-arc.md}).</li>
  *   <li>With the zthr free-running and nobody waiting for it, one fast reader outpaces it (it waits only at the
  *       SEVERE level, which the lower bound reports up to a gap late) and the overflow is evicted in batches;
  *       {@code arc_evict} takes at most {@code anon + mru - arc_p} from MRU and the rest from MFU, where the spec,

@@ -15,7 +15,7 @@
  *   requested, served             the caller's work indicator (tests: requested/served counters), read by the
  *                                 check function, moved to served only by the work function (zthr.h protocol)
  *   proctype worker               procedure() (the worker thread)          zthr_procedure
- *     label check                 checkSafely() -> runCheck()              t->zthr_checkfunc(...)
+ *     label check, workSeen       checkSafely() -> runCheck(), its result  t->zthr_checkfunc(...)
  *     label func                  runFuncSafely()                          t->zthr_func(...)
  *     label end_sleep             sleep() (awaitUninterruptibly, no timer) cv_wait_idle
  *     label leave                 the finally block of procedure()         after the while loop
@@ -56,12 +56,12 @@
  *                           cancel() clears its own flag after the worker exited, resume() asserts !cancel.
  *
  * Left out, and why that cannot hide a violation of the properties checked:
- *   - The timer (zthr_create_timer): the evict zthr has none in 2.1.x; a timer only adds wakeups, and every
- *     property here is about a worker or waiter that some step must wake, so extra wakeups could only mask a
- *     violation, never create one. Checking without them is the stronger check.
- *   - Spurious wakeups: every wait in zthr.c and Zthr re-tests its predicate (cancel's and waitCycleDone's loops,
- *     the worker's re-check), so a spurious return behaves like a broadcast by a no-op wakeup(), which the
- *     syncer's and producer's wakeups already exercise. Like the timer, they can only rescue a hung thread.
+ *   - The timer (zthr_create_timer; the evict zthr has none in 2.1.x) and spurious wakeups: both only add
+ *     wakeups. Every wait re-tests its predicate (cancel's and waitCycleDone's loops; a worker woken without work
+ *     re-checks and sleeps again, releasing waiters as a broadcast would), so an extra wakeup reaches only states a
+ *     wakeup() at that moment reaches, and the syncer's and producer's wakeups are tried at every moment. For Z3
+ *     and Z5 extra wakeups can only rescue a thread, so leaving them out is the stronger check; a safety violation
+ *     needing more wakeups than the model gives is outside the bounds (last item).
  *   - The check and work functions are atomic steps: the check runs under the state lock (nothing else can
  *     interleave with it), and the work function's effect is one atomic store of what it serves. A work function
  *     that polls isCancelled()/hasWaiters() only ends earlier; the blocking one here (waiting for txgSynced) is the

@@ -53,7 +53,8 @@
  *   CHECK_WITHOUT_LOCK      the worker runs the check with the state lock released (Java's LostWakeupZthr, the
  *                           lost-wakeup race that holding the lock across check and sleep prevents).
  *   PRE_8229                cancel, resume and the exit path before #8229 (61c3391acc^, #7744): no request lock,
- *                           cancel() clears its own flag after the worker exited, resume() asserts !cancel.
+ *                           cancel() clears its own flag after the worker exited, resume() asserts !cancel. The
+ *                           waiter and its release on exit, which came later (#8416), are kept as in Zthr.
  *
  * Left out, and why that cannot hide a violation of the properties checked:
  *   - The timer (zthr_create_timer; the evict zthr has none in 2.1.x) and spurious wakeups: both only add
@@ -68,8 +69,9 @@
  *     worst case for cancel.
  *   - Thread identity checks (requireOwnThread, requireOtherThread), destroy(), priorities and names: not part of
  *     the protocol's interleavings.
- *   - Java memory model: every shared field is read and written under the state lock (the ghost variables are not
- *     program state), so sequential consistency of the model is what the lock gives the Java code.
+ *   - Java memory model: every zthr field is read and written under the state lock, and the work indicator is a
+ *     pair of atomics in Java (the ghost variables are not program state), so the model's sequential consistency
+ *     is what the Java code has.
  *   - Bounds: one zthr, one create and at most one resume, one producer (1 unit of work), one syncer, WAITERS
  *     waiters, one canceller and one resumer. Larger bounds (-DWAITERS=2 -DPRODUCERS=2) run with -Dmodels.large.
  *     A violation needing more threads of one kind is not covered; the JCStress zthr scenarios and

@@ -32,8 +32,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #isCancelled()} and {@link #hasWaiters()} may be called only from the zthr's own thread;
  * {@link #cancel()} and {@link #waitCycleDone()} only from other threads, since they wait for the worker.
  *
- * <p>The class cannot be subclassed outside its package; {@link #runCheck()} is a package-private seam through
- * which tests build a deliberately broken variant.
+ * <p>The class cannot be subclassed outside its package. Its package-private seams ({@link #runCheck()},
+ * {@link #startThread}, {@link #sleepsDespiteWaiters()}, {@link #releaseWaitersOnExit()}, and the fields the
+ * historical variants reach) let tests build deliberately broken variants and hold a worker at its start
+ * ({@code concurrent/src/test/java}, replayed from spin's counterexamples in {@code models/}); production code
+ * overrides none of them, and each default costs one call per worker start, idle check or exit.
  */
 public class Zthr {
     /*
@@ -50,11 +53,12 @@ public class Zthr {
      * it, a wakeup cannot fall between them (the lost-wakeup race). On exit (cancel, or an Error escaping) it
      * clears `thread`, `cancel` and `hasWaiters` and signals both conditions, so no caller waits on a dead worker.
      *
-     * One deviation from zthr.c, found by the model checker: a waiter that arrives while a new worker is still
-     * starting (after create or resume, before its first check) signals `cv` before anyone waits on it. zthr.c's
-     * worker then checks, finds no work and sleeps, and the waiter waits until some later wakeup, for ever if none
-     * comes. Here the worker skips the sleep when a waiter is already registered at that point, so the iteration
-     * ends and releases it. This cannot change when work runs: the check has just run under the same lock hold.
+     * One deviation from zthr.c (spin's model M2 shows the hang, docs/formal-models.md): a waiter that arrives while
+     * a new worker is still starting (after create or resume, before its first check) signals `cv` before anyone
+     * waits on it. zthr.c's worker then checks, finds no work and sleeps, and the waiter waits until some later
+     * wakeup, for ever if none comes. Here the worker skips the sleep when a waiter is already registered at that
+     * point, so the iteration ends and releases it. This cannot change when work runs: the check has just run under
+     * the same lock hold.
      *
      * Invariants: Z1 thread != null exactly while a worker runs; cancel is true only while a canceller waits for
      * a live worker. Z2 check under the state lock, work without it; wakeup takes only the state lock. Z3 a
@@ -74,16 +78,17 @@ public class Zthr {
     /** {@code zthr_sleep_timeout}: 0 sleeps until signalled. */
     private final long sleepTimeoutNanos;
 
-    private final ReentrantLock requestLock = new ReentrantLock();
+    /** {@code zthr_request_lock}; package-private for the test variants of #8333 and #8229. */
+    final ReentrantLock requestLock = new ReentrantLock();
     /** {@code zthr_state_lock}. */
     final ReentrantLock stateLock = new ReentrantLock();
-    private final Condition cv = stateLock.newCondition();
+    final Condition cv = stateLock.newCondition();
     private final Condition waitCv = stateLock.newCondition();
 
-    /** {@code zthr_thread}. */
-    private Thread thread;
+    /** {@code zthr_thread}; package-private, as {@link #cancel} and {@link #cv}, for the test variant of #8229. */
+    Thread thread;
     /** {@code zthr_cancel}. */
-    private boolean cancel;
+    boolean cancel;
     /** {@code zthr_haswaiters}. */
     private boolean hasWaiters;
     private boolean destroyed;
@@ -132,12 +137,20 @@ public class Zthr {
     }
 
     /** {@code thread_create_named} at {@code zthr_pri}; state lock held. */
-    private void startWorker() {
+    final void startWorker() {
         PriorityPolicy.logOnce();
         Thread worker = new Thread(this::procedure, name);
         worker.setDaemon(true);
         worker.setPriority(priority.javaPriority());
         thread = worker;
+        startThread(worker);
+    }
+
+    /**
+     * Lets a new worker run ({@code TS_RUN}); state lock held. A seam: a test may hold the start to open the window
+     * in which the worker is starting (it exists, but has not yet taken the state lock).
+     */
+    void startThread(Thread worker) {
         worker.start();
     }
 
@@ -153,7 +166,7 @@ public class Zthr {
                     } finally {
                         stateLock.lock();
                     }
-                } else if (!hasWaiters) {
+                } else if (!hasWaiters || sleepsDespiteWaiters()) {
                     sleep();
                 }
                 if (hasWaiters) {
@@ -164,11 +177,28 @@ public class Zthr {
         } finally {
             thread = null;
             cancel = false;
-            hasWaiters = false;
             cv.signalAll();
-            waitCv.signalAll();
+            releaseWaitersOnExit();
             stateLock.unlock();
         }
+    }
+
+    /**
+     * Whether an idle check is followed by a sleep even when a waiter registered while the worker was starting:
+     * false, the deviation of the implementation overview. A seam for the variant with zfs-2.1.1's behaviour.
+     */
+    boolean sleepsDespiteWaiters() {
+        return false;
+    }
+
+    /**
+     * Releases every {@link #waitCycleDone()} caller as the worker exits (Z3); state lock held. zthr.c's exit path
+     * does not, and a waiter that registered while a cancelled worker was starting then waits for ever. A seam for
+     * the variant with zfs-2.1.1's exit path.
+     */
+    void releaseWaitersOnExit() {
+        hasWaiters = false;
+        waitCv.signalAll();
     }
 
     private boolean checkSafely() {

@@ -58,6 +58,7 @@ public final class SpinCheck {
     private long depth = 1_000_000;
     private String collapseReason;
     private int memoryLimitMb = 4096;
+    private int nfair;
 
     private SpinCheck(String model, Mode mode, String claim) {
         this.model = model;
@@ -101,6 +102,16 @@ public final class SpinCheck {
     /** Sets pan's memory limit in MiB ({@code -DMEMLIM}); a search that reaches it is incomplete and fails. */
     public SpinCheck memoryLimitMb(int mb) {
         this.memoryLimitMb = mb;
+        return this;
+    }
+
+    /**
+     * Sets pan's {@code -DNFAIR} for the weak-fairness searches (LTL and non-progress): pan follows at most
+     * {@code 4·nfair − 2} processes, the never claim included, and stops with "too many processes" beyond (pan's
+     * default is 2, that is 6 processes).
+     */
+    public SpinCheck nfair(int slots) {
+        this.nfair = slots;
         return this;
     }
 
@@ -171,6 +182,9 @@ public final class SpinCheck {
             case SAFETY -> gcc.addAll(List.of("-DSAFETY", "-DNOCLAIM"));
             case NON_PROGRESS -> gcc.addAll(List.of("-DNP", "-DNOCLAIM"));
             case LTL -> { }
+        }
+        if (nfair > 0 && mode != Mode.SAFETY) {
+            gcc.add("-DNFAIR=" + nfair);
         }
         if (collapseReason != null) {
             gcc.add("-DCOLLAPSE");

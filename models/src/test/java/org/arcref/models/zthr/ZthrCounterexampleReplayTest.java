@@ -1,0 +1,381 @@
+package org.arcref.models.zthr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.arcref.zthr.ZthrProbes.parkedInConditionWait;
+import static org.arcref.zthr.ZthrProbes.queuedOnRequestLock;
+import static org.arcref.zthr.ZthrProbes.queuedOnStateLock;
+
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import org.arcref.zthr.ExitKeepsWaitersZthr;
+import org.arcref.zthr.HeldStartZthr;
+import org.arcref.zthr.LostWakeupZthr;
+import org.arcref.zthr.Pre8229Zthr;
+import org.arcref.zthr.RequestLockedWakeupZthr;
+import org.arcref.zthr.StartupSleepZthr;
+import org.arcref.zthr.Zthr;
+import org.arcref.zthr.ZthrCheckFunc;
+import org.arcref.zthr.ZthrFunc;
+import org.arcref.zthr.ZthrPriority;
+import org.arcref.zthr.ZthrProbes;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The counterexamples spin finds in {@code zthr.pml} ({@link ZthrModelTest}), replayed on the Java code: each
+ * choreography forces the trail's interleaving with latches and the {@link ZthrProbes} of the state and request locks,
+ * so it is deterministic; the broken Java variant fails it with the property's name, and the real {@link Zthr} passes
+ * the same choreography. The model and the code thus agree on each bug.
+ *
+ * <p>A hang is recognised, not timed out: each replay names the state in which every thread involved is parked in a
+ * condition wait or a lock queue that no remaining thread will signal, and fails as soon as it sees that state twice
+ * 50 ms apart (the threads and their stacks are in the message). A bound of {@value #LIMIT_SECONDS} s per step and
+ * the class {@link Timeout} only catch a choreography that stops matching the code.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ZthrCounterexampleReplayTest {
+    private static final long LIMIT_SECONDS = 20;
+
+    /** Creates a zthr whose workers are held at their start: {@link HeldStartZthr} or one of its variants. */
+    private interface HeldFactory {
+        HeldStartZthr create(String name, ZthrCheckFunc checkFunc, ZthrFunc func);
+    }
+
+    /** {@link Zthr#create} or a variant's factory of the same signature. */
+    private interface Factory {
+        Zthr create(String name, ZthrCheckFunc checkFunc, ZthrFunc func, ZthrPriority priority);
+    }
+
+    // ---- Z3, zfs-2.1.1's start-up (zthr.pml -DSTARTUP_SLEEP_2_1_1) ----
+
+    /**
+     * The trail: a worker is created (held before its first lock); the waiter takes the state lock, sees a worker,
+     * sets hasWaiters, broadcasts to nobody and waits; the worker takes the lock, its check finds no work, and
+     * 2.1.1's worker sleeps: the waiter waits for a wakeup that never comes.
+     */
+    private static void replayStartupRace(HeldFactory factory) {
+        HeldStartZthr zthr = factory.create("replay-startup", z -> false, z -> { });
+        Thread waiter = start("replay-startup-waiter", zthr::waitCycleDone, new AtomicReference<>());
+        awaitStep("the waiter registered and waits", () -> parkedInConditionWait(zthr, waiter));
+        Thread worker = zthr.startHeldWorker();
+        try {
+            awaitEndOrHang("Z3", "the worker sleeps and the waiter that registered while it was starting waits"
+                    + " for ever", waiter, () -> parkedInConditionWait(zthr, worker)
+                    && parkedInConditionWait(zthr, waiter));
+        } finally {
+            zthr.wakeup();
+            join(waiter);
+            zthr.cancel();
+        }
+    }
+
+    @Test
+    @DisplayName("Z3 start-up race: the real Zthr releases a waiter that registered while the worker was starting")
+    void z3StartupRaceRealZthrReleasesTheWaiter() {
+        replayStartupRace(HeldStartZthr::create);
+    }
+
+    @Test
+    @DisplayName("Z3 start-up race: zfs-2.1.1's worker sleeps and the waiter hangs, as spin's trail shows")
+    void z3StartupRaceZfs211HangsTheWaiter() {
+        AssertionError hang = assertThrows(AssertionError.class, () -> replayStartupRace(StartupSleepZthr::create));
+        assertTrue(hang.getMessage().startsWith("Z3 violated"), hang.getMessage());
+    }
+
+    // ---- Z3, zfs-2.1.1's exit path (zthr.pml -DEXIT_KEEPS_WAITERS) ----
+
+    /**
+     * The trail: a worker is created (held); the canceller sets cancel and waits for it; the waiter registers and
+     * waits; the worker takes the lock, sees cancel before any iteration, and exits. 2.1.1's exit wakes the canceller
+     * only, and the waiter waits for ever. (In the model the canceller comes first; here too.)
+     */
+    private static void replayExitWithWaiter(HeldFactory factory) {
+        HeldStartZthr zthr = factory.create("replay-exit", z -> false, z -> { });
+        Thread canceller = start("replay-exit-canceller", zthr::cancel, new AtomicReference<>());
+        awaitStep("the canceller set cancel and waits for the worker", () -> parkedInConditionWait(zthr, canceller));
+        Thread waiter = start("replay-exit-waiter", zthr::waitCycleDone, new AtomicReference<>());
+        awaitStep("the waiter registered and waits", () -> parkedInConditionWait(zthr, waiter));
+        Thread worker = zthr.startHeldWorker();
+        awaitEndOrHang("Z3", "the worker exited on the cancel without releasing the waiter, which waits for ever",
+                waiter, () -> !worker.isAlive() && !canceller.isAlive() && parkedInConditionWait(zthr, waiter));
+        join(canceller);
+        assertFalse(zthr.isRunning(), "Z1: no worker after cancel returned");
+    }
+
+    @Test
+    @DisplayName("Z3 exit path: the real Zthr's exiting worker releases a waiter that registered during start-up")
+    void z3ExitPathRealZthrReleasesTheWaiter() {
+        replayExitWithWaiter(HeldStartZthr::create);
+    }
+
+    @Test
+    @DisplayName("Z3 exit path: zfs-2.1.1's exit leaves that waiter waiting for ever, as spin's trail shows")
+    void z3ExitPathZfs211StrandsTheWaiter() {
+        // the stranded waiter stays parked (a daemon thread): nothing can release it, which is the bug
+        AssertionError hang = assertThrows(AssertionError.class,
+                () -> replayExitWithWaiter(ExitKeepsWaitersZthr::create));
+        assertTrue(hang.getMessage().startsWith("Z3 violated"), hang.getMessage());
+    }
+
+    // ---- Z2, Z4: #8333, wakeup taking the request lock (zthr.pml -DWAKEUP_TAKES_REQUEST_LOCK) ----
+
+    /**
+     * The trail: work is published; the worker's check sees it and the work function starts, then waits for the
+     * txg (here a latch) that the syncer completes after its wakeup; the canceller takes the request lock, sets
+     * cancel and waits for the worker; the syncer's wakeup then blocks on the request lock. Canceller, worker and
+     * syncer wait for each other.
+     */
+    private static void replayWakeupDuringCancel(Factory factory) {
+        AtomicBoolean pending = new AtomicBoolean(true);
+        CountDownLatch inFunc = new CountDownLatch(1);
+        CountDownLatch txgSynced = new CountDownLatch(1);
+        Zthr zthr = factory.create("replay-8333", z -> pending.get(), z -> {
+            pending.set(false);
+            inFunc.countDown();
+            awaitLatch(txgSynced);
+        }, ZthrPriority.DEFCLSYSPRI);
+        awaitStep("the work function runs", () -> inFunc.getCount() == 0);
+        Thread canceller = start("replay-8333-canceller", zthr::cancel, new AtomicReference<>());
+        awaitStep("the canceller holds the request lock and waits for the worker",
+                () -> parkedInConditionWait(zthr, canceller));
+        Thread syncer = start("replay-8333-syncer", () -> {
+            zthr.wakeup();
+            txgSynced.countDown();
+        }, new AtomicReference<>());
+        try {
+            awaitEndOrHang("Z2", "wakeup blocks behind the cancel (#8333): the syncer waits for the request lock,"
+                    + " the canceller for the worker, the worker's work function for the syncer", canceller,
+                    () -> queuedOnRequestLock(zthr, syncer) && parkedInConditionWait(zthr, canceller)
+                            && txgSynced.getCount() == 1);
+        } finally {
+            txgSynced.countDown();
+            join(canceller);
+            join(syncer);
+        }
+        assertFalse(zthr.isRunning(), "Z1: no worker after cancel returned");
+    }
+
+    @Test
+    @DisplayName("Z2 #8333: the real Zthr's wakeup does not block behind a cancel waiting for the work function")
+    void z2WakeupDuringCancelRealZthrDoesNotDeadlock() {
+        replayWakeupDuringCancel(Zthr::create);
+    }
+
+    @Test
+    @DisplayName("Z2 #8333: a wakeup that takes the request lock deadlocks with cancel, as spin's trail shows")
+    void z2WakeupTakingTheRequestLockDeadlocks() {
+        AssertionError hang = assertThrows(AssertionError.class,
+                () -> replayWakeupDuringCancel(RequestLockedWakeupZthr::create));
+        assertTrue(hang.getMessage().startsWith("Z2 violated"), hang.getMessage());
+    }
+
+    // ---- Z4: #7744, cancel and resume before #8229 (zthr.pml -DPRE_8229) ----
+
+    /**
+     * The trail: the canceller sets cancel and waits; the worker's work function returns, the worker exits and
+     * wakes the canceller; before the canceller gets the state lock back, the resumer gets it, finds no worker and
+     * a cancel still in progress. Here the test holds the state lock while the worker and then the resumer queue
+     * for it, so the lock's FIFO queue hands it to the worker, then to the resumer, and only then to the canceller
+     * (which the worker's signal queues last). The real resume waits on the request lock instead, until the cancel
+     * has returned.
+     */
+    private static void replayResumeDuringCancel(Factory factory) {
+        AtomicBoolean pending = new AtomicBoolean(true);
+        CountDownLatch cancelSeen = new CountDownLatch(1);
+        CountDownLatch funcMayReturn = new CountDownLatch(1);
+        AtomicReference<Thread> worker = new AtomicReference<>();
+        Zthr zthr = factory.create("replay-7744", z -> pending.get(), z -> {
+            pending.set(false);
+            worker.set(Thread.currentThread());
+            awaitStep("the cancel is in progress", z::isCancelled);
+            cancelSeen.countDown();
+            awaitLatch(funcMayReturn);
+        }, ZthrPriority.DEFCLSYSPRI);
+        Thread canceller = start("replay-7744-canceller", zthr::cancel, new AtomicReference<>());
+        awaitStep("the work function saw the cancel", () -> cancelSeen.getCount() == 0);
+        ReentrantLock stateLock = ZthrProbes.stateLock(zthr);
+        AtomicReference<Throwable> resumeFailure = new AtomicReference<>();
+        Thread resumer;
+        stateLock.lock();
+        try {
+            funcMayReturn.countDown();
+            awaitStep("the worker queues for the state lock", () -> queuedOnStateLock(zthr, worker.get()));
+            resumer = start("replay-7744-resumer", zthr::resume, resumeFailure);
+            awaitStep("the resumer waits for a lock", () -> resumer.getState() == Thread.State.WAITING);
+        } finally {
+            stateLock.unlock();
+        }
+        join(resumer);
+        join(canceller);
+        try {
+            if (resumeFailure.get() != null) {
+                throw new AssertionError(resumeFailure.get().getMessage(), resumeFailure.get());
+            }
+            assertTrue(zthr.isRunning(), "the resume after the completed cancel started a worker");
+        } finally {
+            zthr.cancel();
+        }
+    }
+
+    @Test
+    @DisplayName("Z4 #7744: the real Zthr serialises resume after cancel; the resume starts a new worker")
+    void z4ResumeDuringCancelRealZthrIsSerialised() {
+        replayResumeDuringCancel(Zthr::create);
+    }
+
+    @Test
+    @DisplayName("Z4 #7744: before #8229, resume meets the cancel in progress and fails, as spin's trail shows")
+    void z4ResumeDuringCancelPre8229FailsItsAssertion() {
+        AssertionError failure = assertThrows(AssertionError.class,
+                () -> replayResumeDuringCancel(Pre8229Zthr::create));
+        assertEquals("Z4 violated (#7744): resume found a cancel in progress", failure.getMessage());
+    }
+
+    // ---- Z5: the lost wakeup (zthr.pml -DCHECK_WITHOUT_LOCK, LostWakeupZthr) ----
+
+    /**
+     * The trail: the worker's check reads "no work"; the producer publishes work and wakes the zthr; the worker
+     * goes to sleep. With the check under the state lock the producer's wakeup waits for the lock, so it comes after
+     * the worker is asleep and wakes it; with the lock released around the check it comes before, and is lost.
+     */
+    private static void replayWakeupDuringCheck(Factory factory) {
+        AtomicInteger requested = new AtomicInteger();
+        AtomicInteger served = new AtomicInteger();
+        AtomicBoolean firstCheck = new AtomicBoolean(true);
+        CountDownLatch checked = new CountDownLatch(1);
+        AtomicReference<Thread> producer = new AtomicReference<>();
+        AtomicReference<Thread> worker = new AtomicReference<>();
+        Zthr zthr = factory.create("replay-lost-wakeup", z -> {
+            boolean work = served.get() < requested.get();
+            if (firstCheck.getAndSet(false)) {
+                worker.set(Thread.currentThread());
+                checked.countDown();
+                awaitStep("the producer's wakeup returned or waits for the state lock", () -> producer.get() != null
+                        && (!producer.get().isAlive() || queuedOnStateLock(z, producer.get())));
+            }
+            return work;
+        }, z -> served.set(requested.get()), ZthrPriority.DEFCLSYSPRI);
+        awaitStep("the worker's first check read 'no work'", () -> checked.getCount() == 0);
+        producer.set(start("replay-lost-wakeup-producer", () -> {
+            requested.incrementAndGet();
+            zthr.wakeup();
+        }, new AtomicReference<>()));
+        try {
+            join(producer.get());
+            awaitOrHang("Z5", "the wakeup came between the check and the sleep and was lost: work is pending and"
+                    + " the worker sleeps", () -> served.get() == 1,
+                    () -> served.get() < requested.get() && parkedInConditionWait(zthr, worker.get()));
+        } finally {
+            zthr.wakeup();
+            zthr.cancel();
+        }
+    }
+
+    @Test
+    @DisplayName("Z5 lost wakeup: the real Zthr serves work published while its check ran")
+    void z5WakeupDuringCheckRealZthrServesTheWork() {
+        replayWakeupDuringCheck(Zthr::create);
+    }
+
+    @Test
+    @DisplayName("Z5 lost wakeup: LostWakeupZthr sleeps with the work pending, as spin's trail shows")
+    void z5WakeupDuringCheckLostWakeupZthrLosesIt() {
+        AssertionError lost = assertThrows(AssertionError.class,
+                () -> replayWakeupDuringCheck(LostWakeupZthr::create));
+        assertTrue(lost.getMessage().startsWith("Z5 violated"), lost.getMessage());
+    }
+
+    // ---- helpers ----
+
+    /** Starts a daemon thread; what it throws is stored in {@code failure}. */
+    private static Thread start(String name, Runnable body, AtomicReference<Throwable> failure) {
+        Thread thread = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** Waits until a step of the choreography is reached; a step never reached means the choreography is wrong. */
+    private static void awaitStep(String step, BooleanSupplier reached) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_SECONDS);
+        while (!reached.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the replay never reached the step '" + step + "'\n" + dump());
+            }
+            pause(1);
+        }
+    }
+
+    /**
+     * Waits until {@code subject} ends (the property holds) or the hang {@code hung} describes is seen twice 50 ms
+     * apart (it is violated: every thread involved waits for a signal no thread will send).
+     */
+    private static void awaitEndOrHang(String property, String hang, Thread subject, BooleanSupplier hung) {
+        awaitOrHang(property, hang, () -> !subject.isAlive(), hung);
+    }
+
+    /** Waits until {@code done} (the property holds) or the hang {@code hung} describes is seen twice 50 ms apart. */
+    private static void awaitOrHang(String property, String hang, BooleanSupplier done, BooleanSupplier hung) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_SECONDS);
+        while (!done.getAsBoolean()) {
+            if (hung.getAsBoolean()) {
+                pause(50);
+                if (!done.getAsBoolean() && hung.getAsBoolean()) {
+                    throw new AssertionError(property + " violated: " + hang + "\n" + dump());
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(property + " violated: the replay did not settle within " + LIMIT_SECONDS
+                        + " s\n" + dump());
+            }
+            pause(1);
+        }
+    }
+
+    private static void join(Thread thread) {
+        awaitStep(thread.getName() + " returns", () -> !thread.isAlive());
+    }
+
+    private static void awaitLatch(CountDownLatch latch) {
+        awaitStep("latch released", () -> latch.getCount() == 0);
+    }
+
+    private static void pause(long millis) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("replay interrupted", e);
+        }
+    }
+
+    /** The replay's threads (all named replay-...) with their states and stacks. */
+    private static String dump() {
+        StringBuilder text = new StringBuilder("threads:");
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            if (e.getKey().getName().startsWith("replay-")) {
+                text.append("\n  ").append(e.getKey().getName()).append(' ').append(e.getKey().getState());
+                for (StackTraceElement frame : e.getValue()) {
+                    text.append("\n      at ").append(frame);
+                }
+            }
+        }
+        return text.toString();
+    }
+}

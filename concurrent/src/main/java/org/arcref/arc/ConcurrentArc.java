@@ -201,6 +201,11 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             public void run(BooleanSupplier cancelled) {
                 evictCb(cancelled);
             }
+
+            @Override
+            public void died(Error cause) {
+                waiters.shutdown();
+            }
         };
         this.waiters = waitersFactory.create(memory, config.sysFree(), this::wakeEvictor);
         this.evictor = options.isStepped() ? Evictor.stepped(callbacks)
@@ -265,17 +270,14 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                 V loaded = load(key, loader);
                 if (h == null) {
                     h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
-                    h.value = loaded;
-                    hashTable.put(h);
                     allocate(h, true);
+                    hashTable.put(h);
                     outcome = Outcome.MISS;
                 } else {
                     outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
-                    h.value = loaded;
-                    adapt(h.size, h.state);
-                    access(h);
-                    allocate(h, false);
+                    ghostHit(h);
                 }
+                h.value = loaded;
                 readDone(h, kind);
             }
             if (kind == ReadKind.DEMAND && !hold) {
@@ -307,9 +309,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             ArcHeader<V> existing = hashTable.get(key);
             ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
             ArcHeader<V> h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+            allocate(h, true);
             h.value = value;
             pendingWrites.put(key, h);
-            allocate(h, true);
             addReference(h);
             return Outcome.WRITTEN;
         }));
@@ -446,6 +448,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         requireOpen();
         do {
             evictor.awaitCycle();
+            evictor.requireAlive();
         } while (waiters.evictNeeded());
     }
 
@@ -602,10 +605,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
         if (kind == ReadKind.DEMAND) {
             h.prescientPrefetch = false;
-            addReference(h);
-            if (h.refcount > 1) {
+            if (h.refcount > 0) {
                 allocate(h, true);
             }
+            addReference(h);
         } else if (h.refcount == 0) {
             h.prefetch = true;
         }
@@ -738,8 +741,35 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     // ---- allocation (arc_get_data_impl) and adaptation ----
 
-    /** {@code arc_get_data_impl}: adapt (if asked), wait for eviction, account, grow {@code arc_p}. */
+    /**
+     * The ghost-hit path of {@code arc_read}: adapt, access (out of the ghost state), allocate. If the allocation
+     * throws, the header goes back to its ghost state with its access time and prefetch flags.
+     */
+    private void ghostHit(ArcHeader<V> h) {
+        ArcState ghost = h.state;
+        long lastAccess = h.lastAccess;
+        boolean prefetch = h.prefetch;
+        boolean prescientPrefetch = h.prescientPrefetch;
+        adapt(h.size, ghost);
+        access(h);
+        try {
+            allocate(h, false);
+        } catch (RuntimeException | Error e) {
+            changeState(h, ghost);
+            h.lastAccess = lastAccess;
+            h.prefetch = prefetch;
+            h.prescientPrefetch = prescientPrefetch;
+            throw e;
+        }
+    }
+
+    /**
+     * {@code arc_get_data_impl}: adapt (if asked), wait for eviction, account, grow {@code arc_p}. Throws before
+     * accounting anything if the evict zthr died or the wait fails; callers make the block visible (hash it, queue
+     * its write, count its hold) only once this returns, so a failed allocation leaves no trace of the block.
+     */
     private void allocate(ArcHeader<V> h, boolean doAdapt) {
+        evictor.requireAlive();
         ArcState state = h.state;
         long size = h.size;
         if (doAdapt) {

@@ -7,10 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.check.ArcInvariants;
 import org.arcref.zthr.ZthrPriority;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -18,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * L1 when the evict zthr dies: an {@link Error} thrown by {@code arc_evict_cb} ends the zthr's thread; every
  * waiting allocation then fails with an {@link IllegalStateException} naming the death and carrying the Error as
- * its cause, every later allocation fails the same way before changing anything, and the failed reads leave no
- * trace (B1). Before the fix the waiter slept for ever.
+ * its cause, every later allocation fails the same way, and the failed reads leave no trace (B1): a miss leaves
+ * no header, a ghost hit leaves its ghost as it was. Before the fix the waiter slept for ever.
  */
 class EvictorDeathTest {
 
@@ -58,6 +62,15 @@ class EvictorDeathTest {
             assertDeathReported(assertThrows(IllegalStateException.class,
                     () -> arc.read(1000, 4096, ReadKind.DEMAND, false, k -> k)));
             assertEquals(size, arc.sizeAggsum().value(), "B1: a rejected allocation counted bytes");
+
+            HeaderSnapshot ghost = arc.snapshot().headers().stream().filter(h -> h.state().isGhost()).findFirst()
+                    .orElseThrow(() -> new AssertionError("the evictor's only pass must have left a ghost"));
+            assertDeathReported(assertThrows(IllegalStateException.class,
+                    () -> arc.read(ghost.key(), ghost.size(), ReadKind.DEMAND, false, k -> k)));
+            ArcSnapshot after = arc.snapshot();
+            assertEquals(List.of(ghost), after.headers().stream().filter(h -> h.key() == ghost.key()).toList(),
+                    "B1: a ghost hit whose allocation failed must leave the ghost as it was");
+            ArcInvariants.r3r4Accounting(after);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.arcref.arc;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.LowerBoundAsUpperAggSum;
 import org.arcref.zfs.ArcConfig;
@@ -81,6 +82,21 @@ public final class BrokenArcs {
                     throw new AssertionError("assertion failure injected into arc_evict_cb by the test");
                 }
                 super.addEvicted(realEvicted);
+            }
+        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+    }
+
+    /**
+     * A {@code close()} that never returns: the waiter queue's shutdown blocks for ever, as a close would behind an
+     * evict zthr that never ends its pass. Only close hangs; operations are those of the production class.
+     */
+    public static <V> ConcurrentArc<V> closeHangs(ArcConfig config, MemoryModel memory, ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+            @Override
+            void shutdown() {
+                while (true) {
+                    LockSupport.park(this);
+                }
             }
         }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
     }

@@ -30,7 +30,7 @@ import org.arcref.zthr.ZthrPriority;
  */
 final class Evictor {
 
-    /** The two halves of the evict zthr's loop. */
+    /** The two halves of the evict zthr's loop, and what its death must do. */
     interface Callbacks {
         /** {@code arc_evict_cb_check}. */
         boolean check();

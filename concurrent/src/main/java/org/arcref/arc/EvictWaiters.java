@@ -57,15 +57,15 @@ class EvictWaiters {
         }
     }
 
+    private static final int NOT_NEEDED = 0;
+    private static final int NEEDED = 1;
+    private static final int SHUT_DOWN = 2;
+
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
     private final MemoryModel memory;
     private final long sysFree;
     private final Runnable wakeEvictor;
-    private static final int NOT_NEEDED = 0;
-    private static final int NEEDED = 1;
-    private static final int SHUT_DOWN = 2;
-
     /** {@code arc_evict_needed}: NEEDED is TRUE; NOT_NEEDED and SHUT_DOWN are FALSE. */
     private final AtomicInteger evictNeeded = new AtomicInteger(NOT_NEEDED);
     private long evictCount;

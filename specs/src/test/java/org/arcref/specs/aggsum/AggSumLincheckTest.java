@@ -37,6 +37,12 @@ class AggSumLincheckTest {
     }
 
     @Test
+    @DisplayName("A4, A5: aggsum is linearizable to a counter under model checking in a one-bucket layout")
+    void linearizableUnderModelCheckingWithOneBucket() {
+        modelChecking().check(OneBucket.class);
+    }
+
+    @Test
     @DisplayName("A4, A5: aggsum is linearizable to a counter under stress")
     void linearizableUnderStress() {
         stress().check(AggSumOperations.class);
@@ -86,6 +92,14 @@ class AggSumLincheckTest {
         @Override
         protected AggSum newSum(long initialValue, AggSumLayout layout) {
             return StaleBoundCompareAggSum.create(initialValue, layout);
+        }
+    }
+
+    /** The production aggsum with one bucket that every thread shares. */
+    public static class OneBucket extends AggSumOperations {
+        @Override
+        protected AggSumLayout layout() {
+            return AggSumLayout.singleBucket();
         }
     }
 

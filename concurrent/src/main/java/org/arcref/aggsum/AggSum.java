@@ -28,8 +28,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>An {@linkplain #exact exact} aggsum never borrows: every add updates both bounds under the core lock, so
  * the bounds are always equal to V. It exists for differential tests against a sequential spec.
  *
- * <p>The class cannot be subclassed outside its package; {@link #withinBorrow} and {@link #compareLocked} are
- * package-private seams through which tests build deliberately broken variants.
+ * <p>The class cannot be subclassed outside its package; {@link #withinBorrow}, {@link #compareLocked} and
+ * {@link #storesBoundsAfterBucketUnlock} are package-private seams through which tests build deliberately broken
+ * variants.
  */
 public class AggSum {
     /*
@@ -191,11 +192,25 @@ public class AggSum {
             long total = delta + bucket.delta;
             bucket.delta = 0;
             bucket.borrowed = old + borrow;
+            boolean storeAfterUnlock = storesBoundsAfterBucketUnlock();
+            if (storeAfterUnlock) {
+                bucket.unlock();
+            }
             lowerBound = lowerBound + total - borrow;
             upperBound = upperBound + total + borrow;
-            bucket.unlock();
+            if (!storeAfterUnlock) {
+                bucket.unlock();
+            }
             slowPathAdds++;
         }
+    }
+
+    /**
+     * Whether the slow path stores the core bounds after dropping the bucket lock, as 2.1.1 does (A5 broken; see
+     * the implementation overview). A seam for tests; production code never overrides it.
+     */
+    boolean storesBoundsAfterBucketUnlock() {
+        return false;
     }
 
     private void addToCore(long delta) {

@@ -63,6 +63,12 @@ import org.arcref.zfs.Tunables;
  *       and snapshots. It is still thread-safe.</li>
  *   <li>Bad input throws {@link IllegalArgumentException} with the spec's message and leaves the state
  *       unchanged; after {@link #close()} every operation throws {@link IllegalStateException}.</li>
+ *   <li><b>Failures.</b> An operation whose allocation throws leaves no trace of its block: no header hashed or
+ *       pending, no value, no bytes counted, no hold; a ghost hit goes back to its ghost state (at the head of the
+ *       ghost list). The adaptation of {@code arc_c} and {@code arc_p} that preceded the wait, as in ZFS, and the
+ *       statistics stay. If the evict zthr dies of an {@link Error}, every waiting allocation, every later one
+ *       and {@link #awaitEvictorIdle()} throw {@link IllegalStateException} naming the death, with the Error as
+ *       its cause; operations that allocate nothing still work.</li>
  * </ul>
  *
  * @param <V> the type of the cached values
@@ -102,7 +108,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * releases the waiters whose count was reached (if free memory allows); after each pass it recomputes
      * arc_evict_needed with the exact compare and, if false, releases every waiter. arc_reduce_target_size sets
      * arc_evict_needed under arc_evict_lock and wakes the zthr. close() cancels the zthr, whose last pass sees the
-     * cancel, then releases any waiter left.
+     * cancel, then releases any waiter left; from then on nothing sets arc_evict_needed (EvictWaiters). An Error
+     * in arc_evict_cb ends the zthr: Evictor records it and shuts the waiter queue down as close() does, and
+     * allocations then fail (Evictor#requireAlive). Allocations happen before the block becomes visible (hashed,
+     * pending, held), so one that throws leaves nothing to undo but a ghost hit's state change (ghostHit).
      *
      * Deterministic mode replaces the zthr by Evictor's stepping and the aggsum by an exact one; the policy code
      * is the same in both modes.
@@ -201,6 +210,11 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             public void run(BooleanSupplier cancelled) {
                 evictCb(cancelled);
             }
+
+            @Override
+            public void died(Error cause) {
+                waiters.shutdown();
+            }
         };
         this.waiters = waitersFactory.create(memory, config.sysFree(), this::wakeEvictor);
         this.evictor = options.isStepped() ? Evictor.stepped(callbacks)
@@ -245,7 +259,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @return the outcome and the value
      * @throws IllegalArgumentException for a bad size, a prefetch with {@code hold}, a size that differs from the
      *     cached one, a key with a pending write, or a null kind or loader
-     * @throws IllegalStateException if the loader returns null (the state is unchanged) or the cache is closed
+     * @throws IllegalStateException if the loader returns null, the cache is closed or the evict zthr died (the
+     *     state of the block is unchanged)
      */
     public ReadResult<V> read(long key, long size, ReadKind kind, boolean hold, LongFunction<? extends V> loader) {
         ArcArguments.requireBlockSize(size, config);
@@ -265,17 +280,14 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                 V loaded = load(key, loader);
                 if (h == null) {
                     h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
-                    h.value = loaded;
-                    hashTable.put(h);
                     allocate(h, true);
+                    hashTable.put(h);
                     outcome = Outcome.MISS;
                 } else {
                     outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
-                    h.value = loaded;
-                    adapt(h.size, h.state);
-                    access(h);
-                    allocate(h, false);
+                    ghostHit(h);
                 }
+                h.value = loaded;
                 readDone(h, kind);
             }
             if (kind == ReadKind.DEMAND && !hold) {
@@ -296,7 +308,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @param value the block's contents, not null
      * @return {@link Outcome#WRITTEN}
      * @throws IllegalArgumentException for a bad size, a key that is not new, or a null value
-     * @throws IllegalStateException if the cache is closed
+     * @throws IllegalStateException if the cache is closed or the evict zthr died (no pending write is left)
      */
     public Outcome write(long key, long size, V value) {
         ArcArguments.requireBlockSize(size, config);
@@ -307,9 +319,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             ArcHeader<V> existing = hashTable.get(key);
             ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
             ArcHeader<V> h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+            allocate(h, true);
             h.value = value;
             pendingWrites.put(key, h);
-            allocate(h, true);
             addReference(h);
             return Outcome.WRITTEN;
         }));
@@ -436,7 +448,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * over the zthr's work (property D2 in the default mode). With other threads running it only means that the
      * zthr was idle at some moment during the call.
      *
-     * @throws IllegalStateException if the evictor is stepped (use {@link #evictorStep()}) or the cache is closed
+     * @throws IllegalStateException if the evictor is stepped (use {@link #evictorStep()}), the cache is closed,
+     *     or the evict zthr died (the Error is the cause)
      */
     public void awaitEvictorIdle() {
         if (evictor.isStepped()) {
@@ -446,6 +459,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         requireOpen();
         do {
             evictor.awaitCycle();
+            evictor.requireAlive();
         } while (waiters.evictNeeded());
     }
 
@@ -602,10 +616,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
         if (kind == ReadKind.DEMAND) {
             h.prescientPrefetch = false;
-            addReference(h);
-            if (h.refcount > 1) {
+            if (h.refcount > 0) {
                 allocate(h, true);
             }
+            addReference(h);
         } else if (h.refcount == 0) {
             h.prefetch = true;
         }
@@ -738,8 +752,36 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     // ---- allocation (arc_get_data_impl) and adaptation ----
 
-    /** {@code arc_get_data_impl}: adapt (if asked), wait for eviction, account, grow {@code arc_p}. */
+    /**
+     * The ghost-hit path of {@code arc_read}: adapt, access (out of the ghost state), allocate. If the allocation
+     * throws, the header goes back to its ghost state, at the head of the ghost list, with its access time and
+     * prefetch flags.
+     */
+    private void ghostHit(ArcHeader<V> h) {
+        ArcState ghost = h.state;
+        long lastAccess = h.lastAccess;
+        boolean prefetch = h.prefetch;
+        boolean prescientPrefetch = h.prescientPrefetch;
+        adapt(h.size, ghost);
+        access(h);
+        try {
+            allocate(h, false);
+        } catch (RuntimeException | Error e) {
+            changeState(h, ghost);
+            h.lastAccess = lastAccess;
+            h.prefetch = prefetch;
+            h.prescientPrefetch = prescientPrefetch;
+            throw e;
+        }
+    }
+
+    /**
+     * {@code arc_get_data_impl}: adapt (if asked), wait for eviction, account, grow {@code arc_p}. Throws before
+     * accounting anything if the evict zthr died or the wait fails; callers make the block visible (hash it, queue
+     * its write, count its hold) only once this returns, so a failed allocation leaves no trace of the block.
+     */
     private void allocate(ArcHeader<V> h, boolean doAdapt) {
+        evictor.requireAlive();
         ArcState state = h.state;
         long size = h.size;
         if (doAdapt) {

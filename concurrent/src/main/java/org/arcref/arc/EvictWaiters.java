@@ -3,6 +3,7 @@ package org.arcref.arc;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -22,6 +23,8 @@ import org.arcref.zfs.MemoryModel;
  *   <li>Whoever queues a waiter leaves {@code arc_evict_needed} true and has woken the evictor ({@link #enqueue});
  *       {@code arc_evict_needed} becomes false only together with releasing every waiter, under the same lock
  *       hold, so a waiter is never left queued with nobody to release it (L1).</li>
+ *   <li>After {@link #shutdown()} nothing sets {@code arc_evict_needed} again, not even the lock-free
+ *       {@code ARC_OVF_SOME} path racing it, and nothing wakes the evictor: a wait for an idle evictor ends.</li>
  *   <li>{@link #evictNeeded()} is a volatile read without the lock: the evict zthr's check function uses it, and
  *       must not take {@code arc_evict_lock}, which is ordered before the zthr's state lock (R10).</li>
  * </ul>
@@ -35,6 +38,11 @@ class EvictWaiters {
      * waiter is unlinked by the releaser before it is signalled, so `await` simply waits until it is unlinked;
      * spurious wakeups loop. The evictor's wakeup is called with the lock held, which fixes the lock order
      * arc_evict_lock -> zthr_state_lock. After shutdown no waiter waits: enqueue returns an unqueued waiter.
+     *
+     * arc_evict_needed is an AtomicInteger with a third value, SHUT_DOWN, that reads as FALSE and is final. The
+     * lock-free SOME path sets it only by a compareAndSet from NOT_NEEDED, so it can never overwrite SHUT_DOWN
+     * (a plain store, as in 2.1.1, could land after shutdown and leave the flag set with no evictor to clear it);
+     * every other write happens under the lock and first checks for SHUT_DOWN.
      */
 
     /** {@code arc_evict_waiter_t}. */
@@ -49,15 +57,19 @@ class EvictWaiters {
         }
     }
 
+    private static final int NOT_NEEDED = 0;
+    private static final int NEEDED = 1;
+    private static final int SHUT_DOWN = 2;
+
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
     private final MemoryModel memory;
     private final long sysFree;
     private final Runnable wakeEvictor;
-    private volatile boolean evictNeeded;
+    /** {@code arc_evict_needed}: NEEDED is TRUE; NOT_NEEDED and SHUT_DOWN are FALSE. */
+    private final AtomicInteger evictNeeded = new AtomicInteger(NOT_NEEDED);
     private long evictCount;
     private long needFree;
-    private boolean shutDown;
 
     /**
      * @param memory the memory model ({@code arc_free_memory()})
@@ -72,26 +84,32 @@ class EvictWaiters {
 
     /** {@code arc_evict_needed}, read without the lock. */
     boolean evictNeeded() {
-        return evictNeeded;
+        return evictNeeded.get() == NEEDED;
     }
 
     /**
      * Sets {@code arc_evict_needed} and wakes the evictor unless eviction is already needed: the {@code ARC_OVF_SOME}
-     * path (without the lock, deliberately racy as in 2.1.1) and a waiter arriving at an empty queue (with it). A
-     * package-private seam through which tests build the lost-wakeup variant.
+     * path (without the lock, racy as in 2.1.1: {@code arc_evict_cb} may clear the flag just set) and a waiter
+     * arriving at an empty queue (with it); nothing after shutdown. A package-private seam through which tests
+     * build the lost-wakeup variant.
      */
     void ensureEvicting() {
-        if (!evictNeeded) {
-            evictNeeded = true;
+        if (evictNeeded.get() == NOT_NEEDED && evictNeeded.compareAndSet(NOT_NEEDED, NEEDED)) {
             wakeEvictor.run();
         }
     }
 
-    /** {@code arc_reduce_target_size}'s wakeup: sets {@code arc_evict_needed} under the lock, then wakes. */
+    /**
+     * {@code arc_reduce_target_size}'s wakeup: sets {@code arc_evict_needed} under the lock, then wakes; nothing
+     * after shutdown.
+     */
     void requestEviction() {
         lock.lock();
         try {
-            evictNeeded = true;
+            if (evictNeeded.get() == SHUT_DOWN) {
+                return;
+            }
+            evictNeeded.set(NEEDED);
         } finally {
             lock.unlock();
         }
@@ -114,7 +132,7 @@ class EvictWaiters {
                 ensureEvicting();
             }
             Waiter w = new Waiter(waiterCount(last, evictCount, amount), lock.newCondition());
-            if (!shutDown) {
+            if (evictNeeded.get() != SHUT_DOWN) {
                 w.queued = true;
                 queue.addLast(w);
                 setNeedFree();
@@ -176,15 +194,19 @@ class EvictWaiters {
 
     /**
      * The end of {@code arc_evict_cb}: under the lock, {@code arc_evict_needed = stillNeeded}; if that is false,
-     * every waiter is released.
+     * every waiter is released. After shutdown the flag stays FALSE.
      *
      * @param stillNeeded evaluated under {@code arc_evict_lock}
      */
     void endPass(BooleanSupplier stillNeeded) {
         lock.lock();
         try {
-            evictNeeded = stillNeeded.getAsBoolean();
-            if (!evictNeeded) {
+            if (evictNeeded.get() == SHUT_DOWN) {
+                return;
+            }
+            boolean needed = stillNeeded.getAsBoolean();
+            evictNeeded.set(needed ? NEEDED : NOT_NEEDED);
+            if (!needed) {
                 releaseAll();
             }
         } finally {
@@ -192,12 +214,14 @@ class EvictWaiters {
         }
     }
 
-    /** Releases every waiter and makes later {@link #enqueue} calls return at once. */
+    /**
+     * Releases every waiter, sets {@code arc_evict_needed} FALSE for good and makes later {@link #enqueue} calls
+     * return at once; for {@code close()} and for an evictor that died.
+     */
     void shutdown() {
         lock.lock();
         try {
-            shutDown = true;
-            evictNeeded = false;
+            evictNeeded.set(SHUT_DOWN);
             releaseAll();
         } finally {
             lock.unlock();

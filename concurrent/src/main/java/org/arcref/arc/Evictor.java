@@ -14,24 +14,40 @@ import org.arcref.zthr.ZthrPriority;
  *       {@link #wakeup()} is {@code zthr_wakeup}; a waiter blocks on its condition until released.</li>
  *   <li><b>Stepped</b>: no thread; {@link #step()} runs one iteration (check, then callback) on the caller, and a
  *       waiter runs iterations itself until it is released, as the sequential spec does. Iterations are
- *       serialised by a lock, so the mode stays safe (though no longer exact) with several calling threads.</li>
+ *       serialised by a lock, so the mode stays safe (though no longer exact) with several calling threads: a
+ *       waiter tests whether it is still queued and runs the next iteration under one hold of that lock, so
+ *       another thread's iteration cannot release it in between and leave it stepping an evictor with no work.
+ *       An {@link Error} thrown by the callback propagates to the caller that stepped.</li>
  * </ul>
+ *
+ * <h2>Death of the evict zthr</h2>
+ * An {@link Error} thrown by {@code arc_evict_cb} (a failed assertion, say) ends the zthr's thread; a
+ * {@link RuntimeException} is logged by the {@link Zthr} and the loop goes on. Nothing restarts a dead evictor:
+ * the Error means its invariants no longer hold. Before the thread exits, the evictor records the Error and calls
+ * {@link Callbacks#died}, which releases every waiter; from then on {@link #requireAlive()} throws an
+ * {@link IllegalStateException} that names the death and carries the Error as its cause, for every waiter that
+ * returns and every later allocation.
  */
 final class Evictor {
 
-    /** The two halves of the evict zthr's loop. */
+    /** The two halves of the evict zthr's loop, and what its death must do. */
     interface Callbacks {
         /** {@code arc_evict_cb_check}. */
         boolean check();
 
         /** {@code arc_evict_cb}; {@code cancelled} is {@code zthr_iscancelled(arc_evict_zthr)}. */
         void run(BooleanSupplier cancelled);
+
+        /** The evict zthr is dying of {@code cause} (called on its thread): release every waiter. */
+        void died(Error cause);
     }
 
     private final Callbacks callbacks;
     private final Zthr zthr;
     private final ReentrantLock stepLock;
     private volatile boolean shutDown;
+    /** The Error that killed the evict zthr, or null while it lives. */
+    private volatile Error deathCause;
 
     private Evictor(Callbacks callbacks, ZthrPriority priority) {
         this.callbacks = callbacks;
@@ -40,8 +56,7 @@ final class Evictor {
             this.stepLock = new ReentrantLock();
         } else {
             this.stepLock = null;
-            this.zthr = Zthr.create("arc_evict", z -> callbacks.check(), z -> callbacks.run(z::isCancelled),
-                    priority);
+            this.zthr = Zthr.create("arc_evict", z -> callbacks.check(), this::runOrDie, priority);
         }
     }
 
@@ -84,22 +99,53 @@ final class Evictor {
         }
     }
 
+    /** The evict zthr's work: {@code arc_evict_cb}, recording an Error that ends the thread. */
+    private void runOrDie(Zthr z) {
+        try {
+            callbacks.run(z::isCancelled);
+        } catch (Error e) {
+            deathCause = e;
+            callbacks.died(e);
+            throw e;
+        }
+    }
+
+    /**
+     * @throws IllegalStateException naming the death, with the Error as its cause, if the evict zthr died
+     */
+    void requireAlive() {
+        Error cause = deathCause;
+        if (cause != null) {
+            throw new IllegalStateException("the evict zthr arc_evict died of " + cause + "; nothing can be evicted,"
+                    + " so no allocation may wait (property L1): close the cache", cause);
+        }
+    }
+
     /**
      * Waits until {@code w} is released: threaded, on its condition; stepped, by running iterations.
      *
      * @throws IllegalStateException (stepped) if the waiter is queued while eviction is not needed: nobody would
-     *     ever release it (a lost wakeup, property L1)
+     *     ever release it (a lost wakeup, property L1); (threaded) if the evict zthr died ({@link #requireAlive})
      */
     void awaitRelease(EvictWaiters waiters, EvictWaiters.Waiter w) {
         if (zthr != null) {
             waiters.await(w);
+            requireAlive();
             return;
         }
-        while (waiters.isQueued(w)) {
-            if (!step()) {
-                throw new IllegalStateException("lost wakeup: an eviction waiter for count " + w.count
-                        + " is queued but arc_evict_needed is FALSE (property L1)");
+        stepLock.lock();
+        try {
+            while (waiters.isQueued(w)) {
+                if (!step()) {
+                    if (!waiters.isQueued(w)) { // released by close(), which does not take the step lock
+                        return;
+                    }
+                    throw new IllegalStateException("lost wakeup: an eviction waiter for count " + w.count
+                            + " is queued but arc_evict_needed is FALSE (property L1)");
+                }
             }
+        } finally {
+            stepLock.unlock();
         }
     }
 

@@ -20,7 +20,9 @@ import org.arcref.zfs.check.ArcInvariants;
  * {@link #run} never throws for a violation: it returns a {@link SoakResult} whose {@link SoakResult#violations()}
  * name every broken promise: an operation that threw or a read that returned a wrong value (N1), a thread still
  * running {@value #HANG_SECONDS} s after the deadline (an operation hangs, L1), an operation that took longer than
- * {@value #MAX_OP_SECONDS} s (L1), and accounting that does not add up at quiescence (R3, R4, N1).
+ * {@value #MAX_OP_SECONDS} s (L1), a {@code close()} still running after {@value #CLOSE_SECONDS} s (the evict
+ * zthr does not stop, Z1, or a waiter is not released, L1), and accounting that does not add up at quiescence
+ * (R3, R4, N1).
  *
  * <p>Used by the soak tests (concurrent) and by {@code arc soak}.
  */
@@ -30,6 +32,8 @@ public final class Soak {
     public static final long MAX_OP_SECONDS = 5;
     /** How long after the deadline a thread may still run before it counts as hung. */
     public static final long HANG_SECONDS = 30;
+    /** How long {@code close()} may take before it counts as hung. */
+    public static final long CLOSE_SECONDS = 10;
 
     private final int threads;
 
@@ -83,7 +87,7 @@ public final class Soak {
             }
         }
         long elapsed = System.nanoTime() - start;
-        arc.close();
+        closeWithin(arc, violations);
         ArcSnapshot snapshot = arc.snapshot();
         for (Throwable f : failures) {
             violations.add("an operation failed: " + f);
@@ -98,5 +102,21 @@ public final class Soak {
         }
         return new SoakResult(snapshot, ops.get(), elapsed, longestOpNanos.get(), arc.evictionWaitTimes(),
                 List.copyOf(violations), failures.isEmpty() ? null : failures.peek());
+    }
+
+    /** Closes {@code arc} on a daemon thread; adds a violation with the closer's stack if it does not return. */
+    private static void closeWithin(ConcurrentArc<Long> arc, List<String> violations) throws InterruptedException {
+        Thread closer = new Thread(arc::close, "soak-close");
+        closer.setDaemon(true);
+        closer.start();
+        closer.join(TimeUnit.SECONDS.toMillis(CLOSE_SECONDS));
+        if (closer.isAlive()) {
+            StringBuilder stack = new StringBuilder();
+            for (StackTraceElement frame : closer.getStackTrace()) {
+                stack.append("\n\tat ").append(frame);
+            }
+            violations.add("Z1, L1: close() still running " + CLOSE_SECONDS + " s after it was called: the evict"
+                    + " zthr does not stop or a waiter is not released; close() waits" + stack);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.arcref.arc;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.LowerBoundAsUpperAggSum;
 import org.arcref.zfs.ArcConfig;
@@ -66,5 +67,37 @@ public final class BrokenArcs {
             ArcOptions options) {
         return new ConcurrentArc<>(config, memory, options, EvictWaiters::new, AtomicLong::addAndGet,
                 o -> o.exactSize() ? AggSum.exact(0) : LowerBoundAsUpperAggSum.create(0));
+    }
+
+    /**
+     * An evictor that dies: its first sublist visit that evicts something fails an assertion
+     * ({@code addEvicted} throws an {@link AssertionError}, standing for a failed {@code ASSERT} in
+     * {@code arc_evict_cb}), which ends the evict zthr's thread. Waiters then have nobody to release them unless the death is noticed (L1).
+     */
+    public static <V> ConcurrentArc<V> evictorDies(ArcConfig config, MemoryModel memory, ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+            @Override
+            void addEvicted(long realEvicted) {
+                if (realEvicted > 0) {
+                    throw new AssertionError("assertion failure injected into arc_evict_cb by the test");
+                }
+                super.addEvicted(realEvicted);
+            }
+        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+    }
+
+    /**
+     * A {@code close()} that never returns: the waiter queue's shutdown blocks for ever, as a close would behind an
+     * evict zthr that never ends its pass. Only close hangs; operations are those of the production class.
+     */
+    public static <V> ConcurrentArc<V> closeHangs(ArcConfig config, MemoryModel memory, ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+            @Override
+            void shutdown() {
+                while (true) {
+                    LockSupport.park(this);
+                }
+            }
+        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
     }
 }

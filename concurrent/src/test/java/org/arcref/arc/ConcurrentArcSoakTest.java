@@ -17,6 +17,7 @@ import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * N1 and L1 under concurrency: the {@link Soak} (four threads of random reads of all kinds with holds, writes,
@@ -24,7 +25,9 @@ import org.junit.jupiter.api.Test;
  * zthr running) for {@value #DEFAULT_SECONDS} s (system property {@code arc.soak.seconds}) reports no violation:
  * every read returns its key's value (N1), no operation throws or takes more than 5 s, which bounds every wait
  * for eviction (L1), and after {@link ConcurrentArc#close()} (quiescence) {@code arc_size} equals the sum of the
- * state sizes and the bytes the headers hold, and each state's sizes the sums over its headers (N1, R4).
+ * state sizes and the bytes the headers hold, and each state's sizes the sums over its headers (N1, R4). The soak
+ * bounds its own waits (a hung operation or {@code close()} is a named violation); the test's 10-minute limit is a
+ * backstop, long enough for {@code arc.soak.seconds} up to about 500.
  */
 class ConcurrentArcSoakTest {
 
@@ -32,6 +35,7 @@ class ConcurrentArcSoakTest {
     private static final int THREADS = 4;
 
     @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
     @DisplayName("N1, L1: accounting adds up and no wait exceeds 5 s after a concurrent soak")
     void soak() throws InterruptedException {
         long seconds = Long.getLong("arc.soak.seconds", DEFAULT_SECONDS);
@@ -57,6 +61,18 @@ class ConcurrentArcSoakTest {
     /** The soak's cache: 256 KiB to 512 KiB, blocks up to 4 KiB, ZFS's default sublist count. */
     static ArcConfig soakConfig() {
         return ArcConfig.small(256L << 10, 512L << 10, 4096).withSublists(ConcurrentArc.defaultSublists());
+    }
+
+    @Test
+    @DisplayName("Z1, L1: a soak whose close() hangs fails naming the property and where close() waits")
+    void soakReportsAHangingClose() throws InterruptedException {
+        ConcurrentArc<Long> arc = BrokenArcs.closeHangs(soakConfig(), MemoryModel.plentiful(), ArcOptions.zfs());
+        SoakResult soak = new Soak(THREADS).run(arc, TimeUnit.SECONDS.toNanos(1), () -> false, new AtomicLong());
+        assertEquals(1, soak.violations().size(), "one violation: " + soak.violations());
+        String violation = soak.violations().get(0);
+        assertTrue(violation.startsWith("Z1, L1: close() still running " + Soak.CLOSE_SECONDS + " s after it was"
+                + " called"), violation);
+        assertTrue(violation.contains("org.arcref.arc.ConcurrentArc.close("), violation);
     }
 
     @Test

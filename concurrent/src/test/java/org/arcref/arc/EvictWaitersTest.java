@@ -70,4 +70,16 @@ class EvictWaitersTest {
         assertFalse(waiters.isQueued(waiters.enqueue(10)), "after shutdown no waiter is queued");
         waiters.await(b);
     }
+
+    @Test
+    @DisplayName("L1: after shutdown the SOME path cannot set arc_evict_needed, so no wait for an idle evictor spins")
+    void nothingSetsEvictNeededAfterShutdown() {
+        waiters.shutdown();
+        int wakeupsAtShutdown = wakeups.get();
+        waiters.ensureEvicting();
+        waiters.requestEviction();
+        waiters.endPass(() -> true);
+        assertFalse(waiters.evictNeeded(), "arc_evict_needed set after shutdown, with no evictor left to clear it");
+        assertEquals(wakeupsAtShutdown, wakeups.get(), "no evictor to wake after shutdown");
+    }
 }

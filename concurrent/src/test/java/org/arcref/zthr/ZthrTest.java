@@ -181,6 +181,30 @@ class ZthrTest {
     }
 
     @Test
+    @DisplayName("Z3: a worker that dies of an Error releases the waitCycleDone caller waiting for its iteration")
+    void dyingWorkerReleasesItsWaiters() throws InterruptedException {
+        CountDownLatch working = new CountDownLatch(1);
+        CountDownLatch die = new CountDownLatch(1);
+        Zthr zthr = track(Zthr.create("dies", z -> served.get() < requested.get(), z -> {
+            working.countDown();
+            awaitQuietly(die);
+            throw new AssertionError("worker death injected by the test");
+        }, ZthrPriority.DEFCLSYSPRI));
+        request();
+        working.await();
+        Thread waiter = new Thread(zthr::waitCycleDone, "waiter");
+        waiter.setDaemon(true);
+        waiter.start();
+        while (waiter.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+        die.countDown();
+        waiter.join(LIMIT.toMillis());
+        assertFalse(waiter.isAlive(), "Z3: waitCycleDone still waits " + LIMIT + " after the worker died");
+        assertFalse(zthr.isRunning(), "the worker must have exited");
+    }
+
+    @Test
     @DisplayName("Z4, B1: destroy requires a cancelled zthr; resume after destroy is rejected")
     void destroyRequiresCancel() {
         Zthr zthr = counting("destroy");

@@ -7,6 +7,7 @@ import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
 import org.arcref.aggsum.SkippedBoundCheckAggSum;
 import org.arcref.aggsum.StaleBoundCompareAggSum;
+import org.arcref.aggsum.StoreAfterUnlockAggSum;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.DisplayName;
@@ -36,6 +37,12 @@ class AggSumLincheckTest {
     }
 
     @Test
+    @DisplayName("A4, A5: aggsum is linearizable to a counter under model checking in a one-bucket layout")
+    void linearizableUnderModelCheckingWithOneBucket() {
+        modelChecking().check(OneBucket.class);
+    }
+
+    @Test
     @DisplayName("A4, A5: aggsum is linearizable to a counter under stress")
     void linearizableUnderStress() {
         stress().check(AggSumOperations.class);
@@ -51,6 +58,18 @@ class AggSumLincheckTest {
     @DisplayName("A2, A4: model checking catches a compare that trusts a stale bound")
     void modelCheckingCatchesStaleBoundCompare() {
         assertCaught(StaleBoundCompare.class);
+    }
+
+    @Test
+    @DisplayName("A5: model checking catches 2.1.1's bound-store order in the two-bucket layout")
+    void modelCheckingCatchesStoreAfterUnlockWithTwoBuckets() {
+        assertCaught(StoreAfterUnlock.class);
+    }
+
+    @Test
+    @DisplayName("A5: model checking catches 2.1.1's bound-store order in a one-bucket layout")
+    void modelCheckingCatchesStoreAfterUnlockWithOneBucket() {
+        assertCaught(StoreAfterUnlockOneBucket.class);
     }
 
     /** Model checking must report results that no sequential counter could produce (no minimisation: slow). */
@@ -73,6 +92,30 @@ class AggSumLincheckTest {
         @Override
         protected AggSum newSum(long initialValue, AggSumLayout layout) {
             return StaleBoundCompareAggSum.create(initialValue, layout);
+        }
+    }
+
+    /** The production aggsum with one bucket that every thread shares. */
+    public static class OneBucket extends AggSumOperations {
+        @Override
+        protected AggSumLayout layout() {
+            return AggSumLayout.singleBucket();
+        }
+    }
+
+    /** The scenario on {@link StoreAfterUnlockAggSum}, two buckets. */
+    public static class StoreAfterUnlock extends AggSumOperations {
+        @Override
+        protected AggSum newSum(long initialValue, AggSumLayout layout) {
+            return StoreAfterUnlockAggSum.create(initialValue, layout);
+        }
+    }
+
+    /** The scenario on {@link StoreAfterUnlockAggSum}, one bucket that every thread shares. */
+    public static class StoreAfterUnlockOneBucket extends StoreAfterUnlock {
+        @Override
+        protected AggSumLayout layout() {
+            return AggSumLayout.singleBucket();
         }
     }
 }

@@ -9,14 +9,20 @@ import org.jetbrains.lincheck.datastructures.Validate;
 
 /**
  * The Lincheck scenario of an aggsum: {@code add}, {@code value} and {@code compare} against a plain counter
- * ({@link SequentialCounter}), with a validation function that checks A2/A5 at quiescence. Two buckets, so that
- * threads may share one (fast path racing a borrow) or not (compare's early break). The value stays far above
+ * ({@link SequentialCounter}), with a validation function that checks A2/A5 at quiescence. Two buckets by default,
+ * so that threads may share one (fast path racing a borrow) or not (compare's early break); subclasses may choose
+ * another layout. The value stays far above
  * zero, where the C code's unsigned comparisons are exact. Subclasses substitute a broken variant.
  */
 public class AggSumOperations {
     static final long INITIAL_VALUE = 1000;
 
-    private final AggSum sum = newSum(INITIAL_VALUE, new AggSumLayout(2, 0));
+    private final AggSum sum = newSum(INITIAL_VALUE, layout());
+
+    /** The bucket layout: two buckets; called from the constructor, so overrides must not use instance state. */
+    protected AggSumLayout layout() {
+        return new AggSumLayout(2, 0);
+    }
 
     /** The aggsum under test; called from the constructor, so overrides must not use instance state. */
     protected AggSum newSum(long initialValue, AggSumLayout layout) {

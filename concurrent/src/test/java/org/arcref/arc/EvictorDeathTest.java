@@ -1,0 +1,82 @@
+package org.arcref.arc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.HeaderSnapshot;
+import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.check.ArcInvariants;
+import org.arcref.zthr.ZthrPriority;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * L1 when the evict zthr dies: an {@link Error} thrown by {@code arc_evict_cb} ends the zthr's thread; every
+ * waiting allocation then fails with an {@link IllegalStateException} naming the death and carrying the Error as
+ * its cause, every later allocation fails the same way, and the failed reads leave no trace (B1): a miss leaves
+ * no header, a ghost hit leaves its ghost as it was. Before the fix the waiter slept for ever.
+ */
+class EvictorDeathTest {
+
+    private static final ArcConfig CONFIG = ArcConfig.small(16L << 10, 16L << 10, 4096);
+    private static final ArcOptions THREADED_EXACT = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false,
+            ArcOptions.ZFS_BUF_LOCKS);
+    private static final long LIMIT_MS = 5000;
+
+    @Test
+    @DisplayName("L1: when the evict zthr dies of an Error, its waiters and later allocations fail naming the cause")
+    void deadEvictorFailsWaitersAndLaterAllocations() throws InterruptedException {
+        try (ConcurrentArc<Long> arc = BrokenArcs.evictorDies(CONFIG, MemoryModel.plentiful(), THREADED_EXACT)) {
+            AtomicReference<RuntimeException> failure = new AtomicReference<>();
+            AtomicReference<Long> failedKey = new AtomicReference<>();
+            Thread reader = new Thread(() -> {
+                for (long key = 0; key < 64; key++) {
+                    try {
+                        arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+                    } catch (RuntimeException e) {
+                        failure.set(e);
+                        failedKey.set(key);
+                        return;
+                    }
+                }
+            }, "reader");
+            reader.setDaemon(true);
+            reader.start();
+            reader.join(LIMIT_MS);
+            assertFalse(reader.isAlive(), "L1: the reader still waits for a dead evictor after " + LIMIT_MS + " ms");
+            assertDeathReported(failure.get());
+            long key = failedKey.get();
+            assertNull(arc.lookup(key), "B1: the failed read left its value");
+            assertTrue(arc.snapshot().headers().stream().noneMatch(h -> h.key() == key),
+                    "B1: the failed read left a header");
+            long size = arc.sizeAggsum().value();
+            assertDeathReported(assertThrows(IllegalStateException.class,
+                    () -> arc.read(1000, 4096, ReadKind.DEMAND, false, k -> k)));
+            assertEquals(size, arc.sizeAggsum().value(), "B1: a rejected allocation counted bytes");
+
+            HeaderSnapshot ghost = arc.snapshot().headers().stream().filter(h -> h.state().isGhost()).findFirst()
+                    .orElseThrow(() -> new AssertionError("the evictor's only pass must have left a ghost"));
+            assertDeathReported(assertThrows(IllegalStateException.class,
+                    () -> arc.read(ghost.key(), ghost.size(), ReadKind.DEMAND, false, k -> k)));
+            ArcSnapshot after = arc.snapshot();
+            assertEquals(List.of(ghost), after.headers().stream().filter(h -> h.key() == ghost.key()).toList(),
+                    "B1: a ghost hit whose allocation failed must leave the ghost as it was");
+            ArcInvariants.r3r4Accounting(after);
+        }
+    }
+
+    private static void assertDeathReported(RuntimeException e) {
+        assertInstanceOf(IllegalStateException.class, e, "the failure must be the evictor's death, was " + e);
+        assertTrue(e.getMessage().startsWith("the evict zthr arc_evict died"), e.getMessage());
+        assertInstanceOf(AssertionError.class, e.getCause(), "the cause must be the Error that killed it");
+    }
+}

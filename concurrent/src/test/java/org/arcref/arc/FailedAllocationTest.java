@@ -1,0 +1,97 @@
+package org.arcref.arc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.ArcState;
+import org.arcref.zfs.HeaderSnapshot;
+import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.Outcome;
+import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.StateSnapshot;
+import org.arcref.zfs.check.ArcInvariants;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * B1, N1: an operation whose allocation throws leaves no trace of its block. The lost-wakeup variant in stepped
+ * mode makes the first allocation that overflows a 16 KiB cache severely throw ({@link Evictor#awaitRelease}
+ * reports the waiter nobody would release); the block it was reading must then be neither hashed, nor returned
+ * by {@link ConcurrentArc#lookup}, nor counted, and a second read of it must miss again.
+ */
+class FailedAllocationTest {
+
+    private static final ArcConfig CONFIG = ArcConfig.small(16L << 10, 16L << 10, 4096);
+
+    @Test
+    @DisplayName("B1, N1: a read whose allocation throws leaves no header, no value and no bytes behind")
+    void failedMissLeavesNoTrace() {
+        ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG, MemoryModel.plentiful(), ArcOptions.deterministic());
+        long failed = -1;
+        for (long key = 0; key < 16 && failed < 0; key++) {
+            try {
+                arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+            } catch (IllegalStateException e) {
+                assertTrue(e.getMessage().startsWith("lost wakeup"), e.getMessage());
+                failed = key;
+            }
+        }
+        assertTrue(failed >= 0, "a read must have failed");
+        long key = failed;
+        ArcSnapshot after = arc.snapshot();
+        assertNull(arc.lookup(key), "N1: lookup returned the value of a read that failed");
+        assertTrue(after.headers().stream().noneMatch(h -> h.key() == key), "the failed read left a header");
+        ArcInvariants.r3r4Accounting(after);
+        IllegalStateException again = assertThrows(IllegalStateException.class,
+                () -> arc.read(key, 4096, ReadKind.DEMAND, false, k -> k));
+        assertTrue(again.getMessage().startsWith("lost wakeup"), "the second read must miss and allocate again, "
+                + "not hit a header without data: " + again.getMessage());
+        assertEquals(after.size(), arc.sizeAggsum().value(), "no bytes counted by the failed reads");
+    }
+
+    @Test
+    @DisplayName("B1, N1: a write whose allocation throws leaves no pending write behind")
+    void failedWriteLeavesNoTrace() {
+        ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG, MemoryModel.plentiful(), ArcOptions.deterministic());
+        long failed = -1;
+        for (long key = 0; key < 16 && failed < 0; key++) {
+            try {
+                assertEquals(Outcome.WRITTEN, arc.write(key, 4096, key));
+            } catch (IllegalStateException e) {
+                failed = key;
+            }
+        }
+        assertTrue(failed >= 0, "a write must have failed");
+        long key = failed;
+        assertTrue(arc.snapshot().headers().stream().noneMatch(h -> h.key() == key), "the failed write left a header");
+        assertThrows(IllegalArgumentException.class, () -> arc.completeWrite(key, false),
+                "a failed write must leave no pending write to complete");
+    }
+
+    @Test
+    @DisplayName("N1: the accounting check sees a listed MRU header that holds no data and counts 0 bytes")
+    void accountingCheckSeesAHeaderWithoutData() {
+        ConcurrentArc<Long> arc = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(), ArcOptions.deterministic());
+        arc.read(1, 4096, ReadKind.DEMAND, false, k -> k);
+        ArcSnapshot s = arc.snapshot();
+        ArcInvariants.r3r4Accounting(s);
+        HeaderSnapshot h = s.headers().get(0);
+        assertTrue(h.state() == ArcState.MRU && h.linked() && h.hasData(), h.toString());
+        HeaderSnapshot empty = new HeaderSnapshot(h.key(), h.state(), h.size(), false, h.refcount(), h.prefetch(),
+                h.prescientPrefetch(), h.lastAccess(), h.sublist(), h.linked());
+        List<StateSnapshot> states = new ArrayList<>(s.states());
+        StateSnapshot mru = states.get(ArcState.MRU.ordinal());
+        states.set(ArcState.MRU.ordinal(), new StateSnapshot(mru.size() - h.size(), mru.evictableSize() - h.size()));
+        ArcSnapshot broken = new ArcSnapshot(s.tick(), s.c(), s.p(), s.cMin(), s.cMax(), s.size() - h.size(),
+                s.noGrow(), s.warm(), s.growTime(), s.evictNeeded(), s.evictCount(), s.needFree(), s.waiterCounts(),
+                states, List.of(empty), s.stats());
+        AssertionError e = assertThrows(AssertionError.class, () -> ArcInvariants.r3r4Accounting(broken));
+        assertTrue(e.getMessage().startsWith("invariant violated: R3: "), e.getMessage());
+    }
+}

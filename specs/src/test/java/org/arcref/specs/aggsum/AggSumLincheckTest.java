@@ -7,6 +7,7 @@ import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
 import org.arcref.aggsum.SkippedBoundCheckAggSum;
 import org.arcref.aggsum.StaleBoundCompareAggSum;
+import org.arcref.aggsum.StoreAfterUnlockAggSum;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.DisplayName;
@@ -53,6 +54,15 @@ class AggSumLincheckTest {
         assertCaught(StaleBoundCompare.class);
     }
 
+    @Test
+    @DisplayName("A4, A5: model checking catches 2.1.1's slow path, bounds stored after the bucket unlock (one bucket)")
+    void modelCheckingCatchesStoreAfterUnlock() {
+        AssertionError failure = assertThrows(AssertionError.class,
+                () -> modelChecking().check(StoreAfterUnlock.class));
+        assertTrue(failure.getMessage().contains("Invalid execution results"), failure.getMessage());
+        System.out.println("Lincheck's counterexample for StoreAfterUnlockAggSum:\n" + failure.getMessage());
+    }
+
     /** Model checking must report results that no sequential counter could produce (no minimisation: slow). */
     private static void assertCaught(Class<? extends AggSumOperations> broken) {
         AssertionError failure = assertThrows(AssertionError.class,
@@ -65,6 +75,17 @@ class AggSumLincheckTest {
         @Override
         protected AggSum newSum(long initialValue, AggSumLayout layout) {
             return SkippedBoundCheckAggSum.create(initialValue, layout);
+        }
+    }
+
+    /**
+     * The scenario on {@link StoreAfterUnlockAggSum}, with one bucket: the race needs two threads on one bucket,
+     * which two buckets give only when the threads' bucket hints collide.
+     */
+    public static class StoreAfterUnlock extends AggSumOperations {
+        @Override
+        protected AggSum newSum(long initialValue, AggSumLayout layout) {
+            return StoreAfterUnlockAggSum.create(initialValue, AggSumLayout.singleBucket());
         }
     }
 

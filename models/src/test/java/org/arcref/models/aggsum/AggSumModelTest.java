@@ -46,6 +46,7 @@ class AggSumModelTest {
     void a5RefutedByStoreAfterUnlock() {
         assertEquals(List.of(
                 "T0 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
+                "T0 takes the core lock, changes the borrow by 6",
                 "T0 (core lock held) folds bucket 0, borrowed 6, releases the bucket lock",
                 "T1 add(3), bucket 0: fast path, delta 3, borrowed 6",
                 "T1 upperBound() = 4; the adds it may see give V in [7, 10]",
@@ -70,6 +71,7 @@ class AggSumModelTest {
                 "T1 compare(4) reads upper = 4",
                 "T1 compare(4) reads lower = 4",
                 "T0 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
+                "T0 takes the core lock, changes the borrow by 6",
                 "T0 (core lock held) folds bucket 0, borrowed 6",
                 "T0 stores lower = 1",
                 "T0 stores upper = 13",
@@ -80,6 +82,23 @@ class AggSumModelTest {
                 "T0 lowerBound() = 10; the adds it may see give V in [7, 7]",
                 "spin: text of failed assertion: assert((lower<=hi))"),
                 shortestCounterexample("STALE_COMPARE"));
+    }
+
+    @Test
+    @DisplayName("M1 A6: the quarter-shrink of the borrow is reached at the default bounds (spin refutes 'never')")
+    void a6TheBorrowShrinksSomewhere() {
+        assertEquals(List.of(
+                "T1 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
+                "T1 takes the core lock, changes the borrow by 6",
+                "T0 add(-1), bucket 0: delta -1 outside borrowed 0, slow path",
+                "T1 (core lock held) folds bucket 0, borrowed 6",
+                "T1 stores lower = 1",
+                "T1 stores upper = 13",
+                "T1 releases the bucket lock",
+                "T1 releases the core lock; add(3) returns",
+                "T0 takes the core lock, changes the borrow by -1",
+                "spin: text of failed assertion: assert((borrow>=0))"),
+                shortestCounterexample("NEVER_SHRINKS"));
     }
 
     private static SpinCheck faithful(int threads, int buckets, int ops) {

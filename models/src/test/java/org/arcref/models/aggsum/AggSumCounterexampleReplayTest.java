@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Same start as the model: initial value 4 (the model's INIT for 2 threads of 2 operations), one bucket, so
  * that both threads share it. The amounts differ where the model scales the borrow down: a slow-path add of 3
- * borrows {@code 3 << 1 = 6} in the model and {@code 3 << 4 = 48} in Java; the values that decide each property
- * (the bounds read, the value range the reader may see) are the same. The thread the model calls T0 or T1 is named
- * in each step; the test's own thread plays the one that is not held.
+ * borrows {@code 3 << 1 = 6} in the model and {@code 3 << 4 = 48} in Java. The range of values a read may see is
+ * the same, and so is the bound a broken variant reads, up to that borrow (4 in the first two trails; 4 plus the
+ * borrow in the third: 10 in the model, 52 here). The thread the model calls T0 or T1 is named in each step; the
+ * test's own thread plays the one that is not held.
  */
 class AggSumCounterexampleReplayTest {
     private static final long INIT = 4;
@@ -47,22 +48,23 @@ class AggSumCounterexampleReplayTest {
      * bound must not be below least (compared unsigned, as {@code upperBound()} is), a lower bound not above
      * greatest.
      */
-    private record Read(String bound, long value, long least, long greatest) {
+    private record Read(boolean upper, long value, long least, long greatest) {
         static Read upper(long value, long least, long greatest) {
-            return new Read("upperBound()", value, least, greatest);
+            return new Read(true, value, least, greatest);
         }
 
         static Read lower(long value, long least, long greatest) {
-            return new Read("lowerBound()", value, least, greatest);
+            return new Read(false, value, least, greatest);
         }
 
         boolean keepsA5() {
-            return bound.startsWith("upper") ? Long.compareUnsigned(value, least) >= 0 : value <= greatest;
+            return upper ? Long.compareUnsigned(value, least) >= 0 : value <= greatest;
         }
 
         @Override
         public String toString() {
-            return bound + " = " + value + "; the adds it may see give V in [" + least + ", " + greatest + "]";
+            return (upper ? "upperBound()" : "lowerBound()") + " = " + value + "; the adds it may see give V in ["
+                    + least + ", " + greatest + "]";
         }
     }
 

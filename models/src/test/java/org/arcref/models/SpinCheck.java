@@ -209,7 +209,8 @@ public final class SpinCheck {
         System.out.printf("[spin] %s: errors %d, %,d states stored, %,d transitions, depth %,d, pan %.2f s"
                         + " (spin+gcc %.2f s), %s%s%n", label(), report.errors(), report.statesStored(),
                 report.transitions(), report.depthReached(), (done - compiled) / 1e9, (compiled - start) / 1e9,
-                report.errors() > 0 ? "search stopped at the first error"
+                report.errors() > 0 ? (shortest ? "searched on for the shortest counterexample"
+                        : "search stopped at the first error")
                         : report.complete() ? "complete search" : "INCOMPLETE search " + report.incompleteReasons(),
                 collapseReason == null ? "" : ", COLLAPSE because " + collapseReason);
         return new Run(report, workDir);

@@ -1,6 +1,7 @@
 package org.arcref.aggsum;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 /**
  * A counter that many threads add to cheaply and that can be read as a pair of bounds or, at a price, exactly:
@@ -29,8 +30,8 @@ import java.util.concurrent.atomic.LongAdder;
  * the bounds are always equal to V. It exists for differential tests against a sequential spec.
  *
  * <p>The class cannot be subclassed outside its package; {@link #withinBorrow}, {@link #compareLocked} and
- * {@link #storesBoundsAfterBucketUnlock} are package-private seams through which tests build deliberately broken
- * variants.
+ * {@link #storeBoundsAndUnlock} are package-private seams through which tests build deliberately broken variants,
+ * and {@link #pauses} lets a test hold a thread at a named point to replay an interleaving deterministically.
  */
 public class AggSum {
     /*
@@ -83,6 +84,11 @@ public class AggSum {
      * release store to drop it, against two atomics for a monitor or a ReentrantLock; the critical sections are a
      * few loads and stores, never blocking. The core lock is a monitor: it guards the slow paths and flushes.
      *
+     * Test seams: the slow path ends in storeBoundsAndUnlock, so that a test variant can take 2.1.1's order; and a
+     * slow path (after it releases the bucket) and a compare (before it takes the core lock) pass through pause(),
+     * a null check of a hook that a deterministic test sets to hold a thread there (the replays of model M1's
+     * counterexamples). Neither is on the fast path or the bound reads.
+     *
      * Bounds are volatile: a read is a plain load on x86 and is ordered with the slow path's stores, which is what
      * A5 needs. Counters for experiments are plain fields under the lock already held (fast-path adds per bucket,
      * slow paths and flushed buckets under the core lock) except the call counts of value and compare, which can
@@ -112,6 +118,11 @@ public class AggSum {
     private long bucketsFlushed;
     private final LongAdder valueCalls = new LongAdder();
     private final LongAdder compareCalls = new LongAdder();
+    /**
+     * Test seam, called at every {@link Pause} point. Null except in a test, which sets it before the threads that
+     * use this aggsum start; the fast path and the bound reads never look at it.
+     */
+    Consumer<Pause> pauses;
 
     AggSum(long initialValue, AggSumLayout layout, boolean exact) {
         if (layout == null) {
@@ -192,32 +203,52 @@ public class AggSum {
             long total = delta + bucket.delta;
             bucket.delta = 0;
             bucket.borrowed = old + borrow;
-            boolean storeAfterUnlock = storesBoundsAfterBucketUnlock();
-            if (storeAfterUnlock) {
-                bucket.unlock();
-            }
-            lowerBound = lowerBound + total - borrow;
-            upperBound = upperBound + total + borrow;
-            if (!storeAfterUnlock) {
-                bucket.unlock();
-            }
+            storeBoundsAndUnlock(bucket, total - borrow, total + borrow);
             slowPathAdds++;
         }
     }
 
     /**
-     * Whether the slow path stores the core bounds after dropping the bucket lock, as 2.1.1 does (A5 broken; see
-     * the implementation overview). A seam for tests; production code never overrides it.
+     * The last step of the slow path, entered with the core lock and {@code bucket}'s lock held: adds the amounts
+     * to the bounds, then releases the bucket's lock. Storing before the release keeps A5 (see the implementation
+     * overview); 2.1.1 releases first. A seam for tests ({@code StoreAfterUnlockAggSum} takes 2.1.1's order);
+     * production code never overrides it.
      */
-    boolean storesBoundsAfterBucketUnlock() {
-        return false;
+    void storeBoundsAndUnlock(AggSumBucket bucket, long toLower, long toUpper) {
+        addToBounds(toLower, toUpper);
+        bucket.unlock();
+        pause(Pause.SLOW_PATH_BUCKET_RELEASED);
+    }
+
+    /** With the core lock held: moves the lower bound by {@code toLower} and the upper one by {@code toUpper}. */
+    final void addToBounds(long toLower, long toUpper) {
+        lowerBound = lowerBound + toLower;
+        upperBound = upperBound + toUpper;
     }
 
     private void addToCore(long delta) {
         synchronized (core) {
-            lowerBound = lowerBound + delta;
-            upperBound = upperBound + delta;
+            addToBounds(delta, delta);
             slowPathAdds++;
+        }
+    }
+
+    /**
+     * The points at which a deterministic test can hold a thread ({@code AggSumPause} in the test sources), to
+     * replay an interleaving that model M1's checker found ({@code docs/formal-models.md}).
+     */
+    enum Pause {
+        /** The slow path has released the bucket's lock and still holds the core lock. */
+        SLOW_PATH_BUCKET_RELEASED,
+        /** {@code compare} has read both bounds without a lock, could not decide, and has not taken the core lock. */
+        COMPARE_BEFORE_CORE_LOCK
+    }
+
+    /** A seam for tests: passes {@code point} to {@link #pauses} if a test set it. */
+    final void pause(Pause point) {
+        Consumer<Pause> hook = pauses;
+        if (hook != null) {
+            hook.accept(point);
         }
     }
 
@@ -286,6 +317,7 @@ public class AggSum {
         if (lb > 0 && Long.compareUnsigned(lb, target) > 0) {
             return 1;
         }
+        pause(Pause.COMPARE_BEFORE_CORE_LOCK);
         return compareLocked(lb, ub, target);
     }
 

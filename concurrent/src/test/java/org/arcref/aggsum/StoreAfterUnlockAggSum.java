@@ -1,9 +1,11 @@
 package org.arcref.aggsum;
 
 /**
- * A deliberately broken aggsum with 2.1.1's bound-store order: its slow path stores the core bounds after dropping
- * the bucket lock, so another thread on the same bucket can complete a fast-path add inside the new borrow and
- * then read bounds that include neither that borrow nor its add (A5 broken). Test sources only.
+ * ZFS 2.1.1's order of the slow path's last steps, which {@link AggSum} deliberately does not follow (README,
+ * "Deliberate deviations"): it releases the bucket's lock and only then stores the new bounds. In that window
+ * another thread can complete a fast-path add inside the borrow just granted and then read bounds that reflect
+ * neither the borrow nor its own add, so an upper bound below the value its add produced (A5 broken; model M1's
+ * variant {@code STORE_AFTER_UNLOCK}). Test sources only.
  */
 public final class StoreAfterUnlockAggSum extends AggSum {
 
@@ -17,7 +19,9 @@ public final class StoreAfterUnlockAggSum extends AggSum {
     }
 
     @Override
-    boolean storesBoundsAfterBucketUnlock() {
-        return true;
+    void storeBoundsAndUnlock(AggSumBucket bucket, long toLower, long toUpper) {
+        bucket.unlock();
+        pause(Pause.SLOW_PATH_BUCKET_RELEASED);
+        addToBounds(toLower, toUpper);
     }
 }

@@ -57,6 +57,7 @@ public final class SpinCheck {
     private final Map<String, String> defines = new LinkedHashMap<>();
     private long depth = 1_000_000;
     private String collapseReason;
+    private boolean shortest;
     private int memoryLimitMb = 4096;
     private int nfair;
 
@@ -118,6 +119,17 @@ public final class SpinCheck {
     /** Compresses stored states losslessly ({@code -DCOLLAPSE}); the reason is printed with the result. */
     public SpinCheck collapse(String reason) {
         this.collapseReason = reason;
+        return this;
+    }
+
+    /**
+     * Makes a refutation report a shortest counterexample: pan searches on after the first error with an ever
+     * smaller depth limit ({@code gcc -DREACH}, {@code ./pan -i}), so the trail is the fewest steps that reach an
+     * error, which is what a deterministic replay of it in Java follows. Costs a full search; without it the trail
+     * is the first one the depth-first search meets.
+     */
+    public SpinCheck shortest() {
+        this.shortest = true;
         return this;
     }
 
@@ -189,6 +201,9 @@ public final class SpinCheck {
         if (collapseReason != null) {
             gcc.add("-DCOLLAPSE");
         }
+        if (shortest) {
+            gcc.add("-DREACH");
+        }
         gcc.addAll(List.of("-o", "pan", "pan.c"));
         exec(workDir, gcc, "gcc", "apt-get install -y gcc");
         long compiled = System.nanoTime();
@@ -199,13 +214,17 @@ public final class SpinCheck {
             case NON_PROGRESS -> pan.addAll(List.of("-l", "-f"));
             case LTL -> pan.addAll(List.of("-a", "-f", "-N", claim));
         }
+        if (shortest) {
+            pan.add("-i");
+        }
         String output = exec(workDir, pan, "pan", null);
         long done = System.nanoTime();
         PanReport report = PanReport.parse(output);
         System.out.printf("[spin] %s: errors %d, %,d states stored, %,d transitions, depth %,d, pan %.2f s"
                         + " (spin+gcc %.2f s), %s%s%n", label(), report.errors(), report.statesStored(),
                 report.transitions(), report.depthReached(), (done - compiled) / 1e9, (compiled - start) / 1e9,
-                report.errors() > 0 ? "search stopped at the first error"
+                report.errors() > 0 ? (shortest ? "searched on for the shortest counterexample"
+                        : "search stopped at the first error")
                         : report.complete() ? "complete search" : "INCOMPLETE search " + report.incompleteReasons(),
                 collapseReason == null ? "" : ", COLLAPSE because " + collapseReason);
         return new Run(report, workDir);
@@ -217,8 +236,30 @@ public final class SpinCheck {
                 .toList();
     }
 
-    /** The counterexample of the last error, replayed, with steps that change nothing left out. */
+    /**
+     * The counterexample of the last error, replayed: the model's own output ({@code printf}, replayed by
+     * {@code spin -t}) in full, if it printed anything, then the steps ({@code spin -t -p -g}) with those that change
+     * nothing left out and, past {@link #MAX_TRAIL_LINES}, the earliest ones cut.
+     */
     private String counterexample(Path workDir) {
+        List<String> prints = new ArrayList<>(List.of("spin", "-t"));
+        prints.addAll(spinDefines());
+        prints.add(model);
+        String told = exec(workDir, prints, "spin", "apt-get install -y spin");
+        int end = told.indexOf("spin: trail ends");
+        told = (end < 0 ? told : told.substring(0, end)).stripTrailing();
+        String steps = replayedSteps(workDir);
+        return told.lines().allMatch(SpinCheck::spinsOwn) ? steps
+                : "the model's output (spin -t):\n" + told + "\nthe steps (spin -t -p -g):\n" + steps;
+    }
+
+    /** A line of a replay that spin prints itself (errors, claims), not the model's {@code printf}. */
+    private static boolean spinsOwn(String line) {
+        return line.startsWith("spin:") || line.startsWith("ltl ") || line.startsWith("Never claim moves")
+                || line.contains("START OF CYCLE");
+    }
+
+    private String replayedSteps(Path workDir) {
         List<String> replay = new ArrayList<>(List.of("spin", "-t", "-p", "-g"));
         replay.addAll(spinDefines());
         replay.add(model);

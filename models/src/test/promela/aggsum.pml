@@ -1,0 +1,448 @@
+/*
+ * aggsum.pml: model M1, the aggsum protocol of OpenZFS 2.1.1 (module/zfs/aggsum.c) as org.arcref.aggsum.AggSum
+ * implements it. Checked by org.arcref.models.aggsum.AggSumModelTest; docs/formal-models.md, section "M1 aggsum".
+ *
+ * What stands for what
+ *
+ *   Promela                        Java (org.arcref.aggsum)                         zfs-2.1.1 aggsum.c
+ *   -----------------------------  -----------------------------------------------  ------------------------------
+ *   lower, upper                   AggSum.lowerBound, AggSum.upperBound (volatile)  as_lower_bound, as_upper_bound
+ *   corelock                       the monitor of AggSum.core                       as_lock
+ *   bdelta[b], bborrowed[b]        AggSumBucket.delta, AggSumBucket.borrowed        asc_delta, asc_borrowed
+ *   blocked[b]                     AggSumBucket.lock()/unlock() (spin lock)         asc_lock
+ *   proctype worker(t)             one thread calling the public methods            a CPU calling the API
+ *   inline add, label fastPath     AggSum.add, withinBorrow                         aggsum_add, fast path
+ *   label slowPath                 AggSum.borrowAndAdd, AggSumLayout.borrowChange,  aggsum_add, after "borrow:"
+ *                                  AggSum.storeBoundsAndUnlock
+ *   label slowStore                AggSum.storeBoundsAndUnlock (its two stores)     the two atomic_store_64 calls
+ *   inline readLower, readUpper    AggSum.lowerBound(), upperBound()                aggsum_lower/upper_bound
+ *   inline value                   AggSum.value(), flushLocked(.., false)           aggsum_value
+ *   inline compare, label locked   AggSum.compare(), compareLocked, flushLocked     aggsum_compare
+ *   inline flushBucket             one iteration of AggSum.flushLocked's loop       the loop body of both
+ *   BORROW(d) = |d| << SHIFT       AggSumLayout.borrowFor: |d| << (4 + shift)       |delta| << (aggsum_borrow_shift
+ *                                                                                     + as_bucketshift)
+ *   select bucket in add           AggSum.lockedBucketOfCurrentThread (any bucket)  CPU_SEQID_UNSTABLE >> shift
+ *   ULT, UGT                       Long.compareUnsigned                             uint64_t comparisons
+ *   init                           the test that starts the threads, then checks    -
+ *   done[t], started[t], wmin,     ghosts: no counterpart; they record which adds   -
+ *   wmax, inwin                    a read may or must see (see the properties)
+ *
+ * Variants (spin -D...): STORE_AFTER_UNLOCK is 2.1.1's order of the slow path's last steps (bucket unlock, then
+ * the bound stores), Java StoreAfterUnlockAggSum; SKIP_BORROW_CHECK is a fast path that skips the borrow check,
+ * Java SkippedBoundCheckAggSum; STALE_COMPARE is a compare whose locked part starts from the bounds it read
+ * before taking the lock, Java StaleBoundCompareAggSum. NEVER_SHRINKS is no bug but a claim that must be refuted:
+ * that a slow path never shrinks a borrow (its refutation shows that A6's shrink is reached). Bounds: THREADS,
+ * BUCKETS, OPS (operations per thread).
+ *
+ * Properties (docs/formal-models.md gives them as formulas). Let S range over the sets of adds that contain every
+ * add completed before an operation began, only adds begun before it ended, and of each thread's adds a prefix
+ * (program order). V(S) = INIT + the sum of the deltas in S. lo/hi = the least/greatest V(S).
+ *   A5  a lock-free read of lower gives l <= hi; of upper gives u >= lo (each read is linearizable as "a bound of
+ *       the value at some moment during the read"; the two reads are separate operations).
+ *   A4  value() returns r with lo <= r <= hi; compare(x) returns -1 only if lo < x, +1 only if hi > x, 0 only if
+ *       lo <= x <= hi.
+ *   A1, A2  after every thread finished: |bdelta[b]| <= bborrowed[b]; lower = V - sum(d+B), upper = V + sum(B-d);
+ *       a final value() returns V = INIT + the sum of all deltas (nothing lost or doubled).
+ *   A3 (internal) a complete flush leaves lb == ub; no deadlock (pan's invalid end states).
+ *
+ * What the model leaves out, and why that cannot hide a violation of these properties
+ *   - 64-bit arithmetic. Values are small shorts; INIT >= THREADS*OPS keeps V >= 0, so every value and target is
+ *     non-negative. The comparisons that Java and C make unsigned are unsigned here (ULT, UGT), so a broken
+ *     variant's negative upper bound is the huge number it is in Java. Compare's last test lacks the lb > 0 guard,
+ *     which matters only for V < 0 (fact sheet a.7), a case left out. Overflow needs values near 2^63, not a
+ *     question of interleaving.
+ *   - The borrow is |d| << SHIFT, SHIFT = 1 here for 4 + bucketshift. The protocol depends on the shift only
+ *     through B >= |d| after a slow path (so that the next add of that size can take the fast path) and the
+ *     quarter-shrink rule, both kept; DELTAS include 3 so that a shrink (6 -> 5) happens within 4 adds.
+ *   - Lock granularity: a step that reads or writes only bucket fields while holding that bucket's lock is one
+ *     atomic step (lock, body, unlock for the fast path and a flush). Every other access to those fields is under
+ *     the same lock, or (the unlocked read of borrowed in a flush) under the core lock that every writer of
+ *     borrowed holds, so no thread can observe the intermediate states. The bound stores, which lock-free readers
+ *     do observe, are separate steps, one per store, exactly as in Java and C.
+ *   - An operation's invocation is merged into its first step and its return into its last. Moving an invocation
+ *     later or a return earlier only shrinks the set of allowed S, so the check is at least as strict as with
+ *     separate steps, and every merged run is also a run of the code (nothing happens in between).
+ *   - Memory model: steps are sequentially consistent. Java's bounds are volatile and the bucket fields are
+ *     guarded by locks, so the program is data-race free except the homes hint, and the JMM gives it SC
+ *     semantics. C's atomic_store_64/atomic_load_64 on LP64 are plain accesses; a weaker ordering there is not
+ *     modelled (JCStress covers the JVM's real memory behaviour, stress/ BoundsSoundnessTest).
+ *   - Buckets: an add picks any bucket nondeterministically, a superset of what Java's re-probing and ZFS's CPU
+ *     ids can do. Threads, buckets, operations per thread and deltas are bounded; the larger bounds run with
+ *     -Dmodels.large=true.
+ *   - Weaker than linearizability in two points, which can only let a wrong answer through, never flag a right
+ *     one: S is not closed under the real-time order between two threads' adds inside one window; and value's
+ *     result and compare's 0 are checked against the interval [lo, hi], not the exact set of V(S), which the
+ *     delta 3 can leave with gaps. Lincheck (specs/ AggSumLincheckTest, an exact sequential counter) covers both.
+ */
+
+#ifndef THREADS
+#define THREADS 2
+#endif
+#ifndef BUCKETS
+#define BUCKETS 1
+#endif
+#ifndef OPS
+#define OPS 2
+#endif
+#ifndef SHIFT
+#define SHIFT 1
+#endif
+#define BIG 3
+#define INIT (THREADS * OPS)
+
+/* the core (as_lock and the two bounds) */
+bit corelock;
+short lower = INIT;
+short upper = INIT;
+/* the buckets */
+bit blocked[BUCKETS];
+short bdelta[BUCKETS];
+short bborrowed[BUCKETS];
+
+/* ghosts: per thread, the deltas of its completed adds and of its begun adds */
+short done[THREADS];
+short started[THREADS];
+/* ghosts: per open value/compare c, per thread t, the least and greatest prefix sum of t's adds in c's window */
+bit inwin[THREADS];
+short wmin[THREADS * THREADS];
+short wmax[THREADS * THREADS];
+byte finished;
+
+#define BORROW(d) ((d) < 0 -> (-(d)) << SHIFT : (d) << SHIFT)
+/* Java's Long.compareUnsigned and C's u64 comparisons, for a target x >= 0 and two's-complement a */
+#define ULT(a, x) ((a) >= 0 && (a) < (x))
+#define UGT(a, x) ((a) < 0 || (a) > (x))
+#define MIN(a, b) ((a) < (b) -> (a) : (b))
+#define MAX(a, b) ((a) > (b) -> (a) : (b))
+
+/* ghost: thread t begins an add of d; every open window of a value/compare takes in the new prefix sum */
+inline begin(t, d) {
+    started[t] = started[t] + d;
+    for (g : 0 .. THREADS - 1) {
+        if
+        :: inwin[g] ->
+            wmin[g * THREADS + t] = MIN(wmin[g * THREADS + t], started[t]);
+            wmax[g * THREADS + t] = MAX(wmax[g * THREADS + t], started[t])
+        :: else
+        fi
+    }
+    g = 0
+}
+
+/* ghost: lo and hi of an instantaneous read (a bound read) */
+inline nowRange() {
+    lo = INIT;
+    hi = INIT;
+    for (g : 0 .. THREADS - 1) {
+        lo = lo + MIN(done[g], started[g]);
+        hi = hi + MAX(done[g], started[g])
+    }
+    g = 0
+}
+
+/* ghost: thread c's value/compare begins */
+inline openWindow(c) {
+    for (g : 0 .. THREADS - 1) {
+        wmin[c * THREADS + g] = MIN(done[g], started[g]);
+        wmax[c * THREADS + g] = MAX(done[g], started[g])
+    }
+    g = 0;
+    inwin[c] = 1
+}
+
+/* ghost: thread c's value/compare ends; lo and hi over its whole window */
+inline closeWindow(c) {
+    lo = INIT;
+    hi = INIT;
+    for (g : 0 .. THREADS - 1) {
+        lo = lo + wmin[c * THREADS + g];
+        hi = hi + wmax[c * THREADS + g];
+        wmin[c * THREADS + g] = 0;
+        wmax[c * THREADS + g] = 0
+    }
+    g = 0;
+    inwin[c] = 0
+}
+
+/* aggsum_add / AggSum.add(d) by thread t on a bucket of its choice */
+inline add(t, d) {
+    select (b : 0 .. BUCKETS - 1);
+fastPath:
+    atomic {
+        blocked[b] == 0;
+        begin(t, d);
+        nd = bdelta[b] + d;
+#ifdef SKIP_BORROW_CHECK
+        if
+        :: true ->
+#else
+        if
+        :: nd <= bborrowed[b] && nd >= -bborrowed[b] ->
+#endif
+            printf("M1: T%d add(%d), bucket %d: fast path, delta %d, borrowed %d\n", t, d, b, nd, bborrowed[b]);
+            bdelta[b] = nd;
+            done[t] = done[t] + d;
+            fast = 1
+        :: else ->
+            printf("M1: T%d add(%d), bucket %d: delta %d outside borrowed %d, slow path\n", t, d, b, nd, bborrowed[b])
+        fi;
+        nd = 0
+    }
+    if
+    :: fast -> fast = 0
+    :: else ->
+slowPath:
+        atomic {
+            corelock == 0 -> corelock = 1;
+            old = bborrowed[b];
+            borrow = BORROW(d);
+            if
+            :: borrow >= old -> borrow = borrow - old
+            :: else -> borrow = (borrow - old) / 4
+            fi;
+            printf("M1: T%d takes the core lock, changes the borrow by %d\n", t, borrow);
+#ifdef NEVER_SHRINKS
+            /* a claim spin must refute, which shows that A6's quarter-shrink is reached at these bounds */
+            assert(borrow >= 0);
+#endif
+            skip
+        };
+        atomic {
+            blocked[b] == 0;
+            total = d + bdelta[b];
+            bdelta[b] = 0;
+            bborrowed[b] = old + borrow;
+#ifdef STORE_AFTER_UNLOCK
+            printf("M1: T%d (core lock held) folds bucket %d, borrowed %d, releases the bucket lock\n", t, b, bborrowed[b])
+        };
+slowStore:
+        atomic { lower = lower + total - borrow; printf("M1: T%d stores lower = %d\n", t, lower) };
+        atomic { upper = upper + total + borrow; printf("M1: T%d stores upper = %d\n", t, upper) };
+#else
+            printf("M1: T%d (core lock held) folds bucket %d, borrowed %d\n", t, b, bborrowed[b]);
+            blocked[b] = 1
+        };
+slowStore:
+        atomic { lower = lower + total - borrow; printf("M1: T%d stores lower = %d\n", t, lower) };
+        atomic { upper = upper + total + borrow; printf("M1: T%d stores upper = %d\n", t, upper) };
+        atomic { blocked[b] = 0; printf("M1: T%d releases the bucket lock\n", t) };
+#endif
+        atomic {
+            corelock = 0;
+            done[t] = done[t] + d;
+            printf("M1: T%d releases the core lock; add(%d) returns\n", t, d);
+            old = 0;
+            borrow = 0;
+            total = 0
+        }
+    fi;
+    b = 0
+}
+
+/* aggsum_lower_bound / AggSum.lowerBound(): one load, judged against the adds it may see (A5) */
+inline readLower(t) {
+    d_step {
+        nowRange();
+        printf("M1: T%d lowerBound() = %d; the adds it may see give V in [%d, %d]\n", t, lower, lo, hi);
+        assert(lower <= hi);
+        lo = 0;
+        hi = 0
+    }
+}
+
+/* aggsum_upper_bound / AggSum.upperBound() (A5) */
+inline readUpper(t) {
+    d_step {
+        nowRange();
+        printf("M1: T%d upperBound() = %d; the adds it may see give V in [%d, %d]\n", t, upper, lo, hi);
+        assert(!ULT(upper, lo));
+        lo = 0;
+        hi = 0
+    }
+}
+
+/* one iteration of the flush loop, core lock held: fold bucket i into lb and ub if it has borrowed (folded = 1) */
+inline flushBucket(i) {
+    atomic {
+        if
+        :: bborrowed[i] != 0 ->
+            blocked[i] == 0;
+            lb = lb + bdelta[i] + bborrowed[i];
+            ub = ub + bdelta[i] - bborrowed[i];
+            bdelta[i] = 0;
+            bborrowed[i] = 0;
+            folded = 1
+        :: else
+        fi
+    }
+}
+
+/* aggsum_value / AggSum.value() by thread t (A4) */
+inline value(t) {
+    atomic {
+        corelock == 0 -> corelock = 1;
+        openWindow(t);
+        lb = lower;
+        ub = upper;
+        printf("M1: T%d value() takes the core lock: lower %d, upper %d\n", t, lb, ub)
+    };
+    if
+    :: lb != ub ->
+        for (i : 0 .. BUCKETS - 1) {
+            flushBucket(i);
+            folded = 0
+        };
+        assert(lb == ub);
+        atomic { lower = lb; printf("M1: T%d stores lower = %d\n", t, lower) };
+        atomic { upper = ub; printf("M1: T%d stores upper = %d\n", t, upper) }
+    :: else
+    fi;
+    atomic {
+        corelock = 0;
+        closeWindow(t);
+        printf("M1: T%d value() = %d; the adds it may see give V in [%d, %d]\n", t, lb, lo, hi);
+        assert(lo <= lb && lb <= hi);
+        lo = 0; hi = 0; lb = 0; ub = 0; i = 0
+    }
+}
+
+/* ghost: compare(x) by thread c returns res; judged against its window (A4) */
+inline compareReturns(c, x) {
+    closeWindow(c);
+    printf("M1: T%d compare(%d) = %d; the adds it may see give V in [%d, %d]\n", c, x, res, lo, hi);
+    assert(res != -1 || lo < x);
+    assert(res != 1 || hi > x);
+    assert(res != 0 || (lo <= x && x <= hi));
+    lo = 0; hi = 0; lb = 0; ub = 0; i = 0; res = 0
+}
+
+/* aggsum_compare / AggSum.compare(x) by thread t (A4) */
+inline compare(t, x) {
+    atomic {
+        openWindow(t);
+        ub = upper;
+        printf("M1: T%d compare(%d) reads upper = %d\n", t, x, ub);
+        if
+        :: ULT(ub, x) -> res = -1; compareReturns(t, x); decided = 1
+        :: else
+        fi
+    };
+    if
+    :: decided -> decided = 0
+    :: else ->
+        atomic {
+            lb = lower;
+            printf("M1: T%d compare(%d) reads lower = %d\n", t, x, lb);
+            if
+            :: lb > 0 && lb > x -> res = 1; compareReturns(t, x); decided = 1
+            :: else
+            fi
+        };
+        if
+        :: decided -> decided = 0
+        :: else ->
+locked:
+            atomic {
+                corelock == 0 -> corelock = 1;
+#ifndef STALE_COMPARE
+                lb = lower;
+                ub = upper;
+#endif
+                printf("M1: T%d compare(%d) takes the core lock, flushes from lower %d, upper %d\n", t, x, lb, ub)
+            };
+            i = 0;
+            do
+            :: i < BUCKETS ->
+                flushBucket(i);
+                i++;
+                if
+                :: folded && (ULT(ub, x) || (lb > 0 && lb > x)) -> folded = 0; break
+                :: else -> folded = 0
+                fi
+            :: else ->
+                assert(lb == ub);
+                break
+            od;
+            atomic { lower = lb; printf("M1: T%d stores lower = %d\n", t, lower) };
+            atomic { upper = ub; printf("M1: T%d stores upper = %d\n", t, upper) };
+            atomic {
+                corelock = 0;
+                if
+                :: ULT(ub, x) -> res = -1
+                :: !ULT(ub, x) && UGT(lb, x) -> res = 1
+                :: else
+                fi;
+                compareReturns(t, x)
+            }
+        fi
+    fi
+}
+
+mtype = { ADD, LOWER, UPPER, VALUE, COMPARE };
+
+/* a thread: OPS operations, each one chosen from all of them, with every delta and target */
+proctype worker(byte t) {
+    byte b, i, g, n;
+    bit fast, folded, decided;
+    short d, x, nd, old, borrow, total, lb, ub, lo, hi;
+    int res;
+    mtype op;
+    for (n : 1 .. OPS) {
+        if
+        :: op = ADD; d = 1
+        :: op = ADD; d = -1
+        :: op = ADD; d = BIG
+        :: op = LOWER
+        :: op = UPPER
+        :: op = VALUE
+        :: op = COMPARE; x = INIT
+        :: op = COMPARE; x = INIT + 1
+        fi;
+        if
+        :: op == ADD -> add(t, d)
+        :: op == LOWER -> readLower(t)
+        :: op == UPPER -> readUpper(t)
+        :: op == VALUE -> value(t)
+        :: op == COMPARE -> compare(t, x)
+        fi;
+        op = 0; d = 0; x = 0
+    };
+    n = 0;
+    finished++
+}
+
+/* starts the workers; when all have finished, checks A1 and A2 and that a final value() is the sum of all deltas */
+init {
+    byte g, i;
+    bit folded, a1;
+    short v, sd, sb, lb, ub;
+    atomic {
+        for (g : 0 .. THREADS - 1) {
+            run worker(g)
+        };
+        g = 0
+    }
+    finished == THREADS;
+    d_step {
+        v = INIT;
+        for (g : 0 .. THREADS - 1) {
+            v = v + done[g]
+        };
+        a1 = 1;
+        for (i : 0 .. BUCKETS - 1) {
+            sd = sd + bdelta[i];
+            sb = sb + bborrowed[i];
+            a1 = a1 && bdelta[i] <= bborrowed[i] && bdelta[i] >= -bborrowed[i]
+        };
+        lb = lower;
+        ub = upper;
+        for (i : 0 .. BUCKETS - 1) {
+            flushBucket(i)
+        }
+    };
+    /* A1, A2 as the code sees them: a final value() is the sum of all deltas */
+    assert(lb == v && ub == v);
+    /* A1 and A2 as invariants of the state */
+    assert(a1);
+    assert(lower + sd + sb == v && upper - sb + sd == v)
+}

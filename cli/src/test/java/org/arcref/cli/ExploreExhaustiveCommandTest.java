@@ -47,7 +47,8 @@ class ExploreExhaustiveCommandTest {
         assertEquals(4, ops.size(), "the shortest counterexample: " + ops);
         CliRun conform = CliRun.arc("conform", trace.toString(), "-o", dir.resolve("expected.jsonl").toString());
         assertEquals(0, conform.status(), conform.err());
-        assertEquals(5, Files.readAllLines(dir.resolve("expected.jsonl")).size(), "a header and one line per operation");
+        assertEquals(5, Files.readAllLines(dir.resolve("expected.jsonl")).size(),
+                "a header and one line per operation");
     }
 
     @Test

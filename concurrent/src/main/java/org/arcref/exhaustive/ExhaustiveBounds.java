@@ -49,7 +49,8 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
             throw new IllegalArgumentException("maxStates must be at least 1, was " + maxStates);
         }
         for (long size : alphabet.sizes()) {
-            if (size < ArcConfig.MIN_BLOCK_SIZE || size > config.maxBlockSize() || size % ArcConfig.MIN_BLOCK_SIZE != 0) {
+            if (size < ArcConfig.MIN_BLOCK_SIZE || size > config.maxBlockSize()
+                    || size % ArcConfig.MIN_BLOCK_SIZE != 0) {
                 throw new IllegalArgumentException("sizes must be multiples of 512 in [512, spa_maxblocksize="
                         + config.maxBlockSize() + "], was " + size);
             }
@@ -63,8 +64,8 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
      *   <li>blocks of 512 B ({@code SPA_MAXBLOCKSIZE}, growth window and the only size), {@code arc_c_min} and
      *       {@code arc_c_max} a few blocks (one more lets {@code arc_adapt} grow {@code arc_c} once); a block of
      *       unevictable data beyond {@code arc_c} overflows it severely (an eviction waiter);</li>
-     *   <li>{@code arc_sys_free} two blocks and free-memory levels {@link ConformanceSettings#PLENTIFUL_MEMORY}
-     *       and 768 (below {@code arc_sys_free}: the reaper shrinks the target and sets {@code arc_no_grow}); with
+     *   <li>{@code arc_sys_free} two blocks and free-memory levels
+     *       {@link ConformanceSettings#PLENTIFUL_MEMORY} and 768 (below {@code arc_sys_free}: the reaper shrinks the target and sets {@code arc_no_grow}); with
      *       {@code lowMemory}, also 256 (below {@code arc_sys_free / 2}: waiter wakeups by count are deferred);</li>
      *   <li>{@code hz = 16}, so {@code ARC_MINTIME} is 1 tick; prefetch lifetimes 62 ms and 125 ms (1 and 2
      *       ticks), {@code arc_grow_retry} 0 s: ticks of 1 reach every timing threshold;</li>
@@ -88,8 +89,8 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
         Tunables d = Tunables.defaults();
         Tunables tunables = new Tunables(d.pMinShift(), d.shrinkShift(), d.noGrowShift(), 0, d.overflowShift(),
                 d.evictionPct(), d.evictBatchLimit(), d.pDampenerDisable(), 62, 125);
-        ArcConfig config = new ArcConfig(cMinBlocks * BLOCK, cMaxBlocks * BLOCK, BLOCK, BLOCK, SYS_FREE, 16, sublists, SEED,
-                evictorRunsAfterEachOperation, fixes, tunables);
+        ArcConfig config = new ArcConfig(cMinBlocks * BLOCK, cMaxBlocks * BLOCK, BLOCK, BLOCK, SYS_FREE, 16,
+                sublists, SEED, evictorRunsAfterEachOperation, fixes, tunables);
         List<Long> memory = lowMemory ? List.of(PLENTIFUL_MEMORY, SYS_FREE - BLOCK / 2, SYS_FREE / 4)
                 : List.of(PLENTIFUL_MEMORY, SYS_FREE - BLOCK / 2);
         Alphabet alphabet = new Alphabet(keys, List.of(BLOCK), List.of(1L), List.of(BLOCK / 2, 1L << 20), memory);

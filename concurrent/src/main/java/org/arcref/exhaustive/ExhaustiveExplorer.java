@@ -182,7 +182,8 @@ public final class ExhaustiveExplorer {
                     }
                     continue;
                 } catch (RuntimeException e) {
-                    return new Violation("B1", "the spec threw on " + op.toTraceLine() + ": " + e, append(path, op));
+                    return new Violation("exception", "the spec threw on " + op.toTraceLine() + ": " + e,
+                            append(path, op));
                 }
                 ArcSnapshot after = spec.arc.snapshot();
                 transitions++;
@@ -210,7 +211,7 @@ public final class ExhaustiveExplorer {
         try {
             ArcInvariants.check(bounds.config(), before, op, outcome, after);
         } catch (AssertionError e) {
-            return new Violation("R1-R13", e.getMessage(), append(path, op));
+            return new Violation(invariantOf(e.getMessage()), e.getMessage(), append(path, op));
         }
         for (QuirkWitness q : QuirkWitness.values()) {
             if (q.seen(bounds.config(), before, op, outcome, after)) {
@@ -258,6 +259,13 @@ public final class ExhaustiveExplorer {
                     + " (" + e.getMessage() + ") but changed its state\nspec:       " + before + "\nconcurrent: "
                     + concurrentAfter;
         }
+    }
+
+    /** @return the invariant an {@link ArcInvariants} message names ({@code invariant violated: R5: ...}) */
+    private static String invariantOf(String message) {
+        String prefix = "invariant violated: ";
+        int end = message.indexOf(':', prefix.length());
+        return message.startsWith(prefix) && end > 0 ? message.substring(prefix.length(), end) : "R1-R13";
     }
 
     private void add(StateKey key, int parentId, int op, int depth) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.arcref.conformance.JsonWriter;
@@ -74,10 +75,10 @@ public record ExhaustiveResult(Stop stop, long states, long transitions, long re
 
     /** @return a one-line summary */
     public String summary() {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "%s: %,d states, %,d transitions (%,d rejected operations), depth %d, %.1f s, %d of %d transitions"
                         + " reached, quirks seen: %s",
-                stop.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), states, transitions, rejected,
+                stop.name().toLowerCase(Locale.ROOT).replace('_', ' '), states, transitions, rejected,
                 depthReached(), elapsed.toMillis() / 1000.0, transitionDepth.size(), Transition.values().length,
                 quirkDepth.isEmpty() ? "none" : quirkDepth.keySet());
     }

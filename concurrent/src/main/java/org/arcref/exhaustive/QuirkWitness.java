@@ -40,8 +40,9 @@ public enum QuirkWitness {
             if (outcome != Outcome.GHOST_HIT_MRU && outcome != Outcome.GHOST_HIT_MFU) {
                 return false;
             }
-            long hit = before.state(outcome == Outcome.GHOST_HIT_MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST).size();
-            long other = before.state(outcome == Outcome.GHOST_HIT_MRU ? ArcState.MFU_GHOST : ArcState.MRU_GHOST).size();
+            boolean mru = outcome == Outcome.GHOST_HIT_MRU;
+            long hit = before.state(mru ? ArcState.MRU_GHOST : ArcState.MFU_GHOST).size();
+            long other = before.state(mru ? ArcState.MFU_GHOST : ArcState.MRU_GHOST).size();
             long mult = hit >= other ? 1 : other / hit;
             if (!config.tunables().pDampenerDisable()) {
                 mult = Math.min(mult, 10);

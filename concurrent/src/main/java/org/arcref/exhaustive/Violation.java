@@ -12,8 +12,9 @@ import org.arcref.zfs.QuirkFix;
  * first by one of its shortest paths, so {@code ops} (the path, then the failing operation) is a shortest
  * counterexample.
  *
- * @param check which check failed: {@code R1–R13}, {@code B1}, {@code D1}, {@code quirk} (a quirk's effect with
- *     its fix applied)
+ * @param check which check failed: the invariant ({@code R1} … {@code R13}, as {@code ArcInvariants} names it),
+ *     {@code B1}, {@code D1}, {@code N1}, {@code quirk} (a quirk's effect with its fix applied) or {@code exception}
+ *     (the spec threw something other than a rejection)
  * @param message the check's message
  * @param ops the operations from the empty ARC, the last one failing
  */

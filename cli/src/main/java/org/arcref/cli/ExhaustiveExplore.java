@@ -42,7 +42,7 @@ final class ExhaustiveExplore {
             "--trace", "--check", "--try-seed");
     /** Options of exhaustive mode, which random exploration rejects. */
     private static final List<String> EXHAUSTIVE_ONLY = List.of("--depth", "--keys", "--sublists", "--c-min-blocks",
-            "--c-max-blocks", "--free-running-evictor", "--low-memory", "--fix", "--max-states", "--json");
+            "--c-max-blocks", "--free-running-evictor", "--low-memory", "--two-sizes", "--fix", "--max-states", "--json");
 
     @Option(names = "--exhaustive", description = "Explore every reachable state of the spec on a tiny "
             + "configuration, breadth-first, checking R1-R13, B1, the quirk fixes and D1 at every transition (X1).")
@@ -75,6 +75,10 @@ final class ExhaustiveExplore {
     @Option(names = "--low-memory", description = "Exhaustive: add a free-memory level below arc_sys_free/2 "
             + "(deferred waiter wakeups).")
     boolean lowMemory;
+
+    @Option(names = "--two-sizes", description = "Exhaustive: blocks of 512 B and 1 KiB (SPA_MAXBLOCKSIZE 1 KiB) "
+            + "instead of 512 B only.")
+    boolean twoSizes;
 
     @Option(names = "--fix", paramLabel = "QUIRK", description = "Exhaustive: apply a quirk fix (repeatable): "
             + "ARC_P_GROWTH_CAP_14137, ADAPT_64BIT_MULTIPLY_O1, SHRINK_CLAMPS_ARC_P_O2, REAP_ABOVE_C_MIN_13794.")
@@ -161,7 +165,7 @@ final class ExhaustiveExplore {
         if (!Files.isDirectory(out)) {
             throw new ParameterException(spec.commandLine(), "--out must be an existing directory, was " + out);
         }
-        return ExhaustiveBounds.tiny(keys, sublists, freeRunningEvictor, cMinBlocks, cMaxBlocks, lowMemory,
+        return ExhaustiveBounds.tiny(keys, sublists, freeRunningEvictor, cMinBlocks, cMaxBlocks, lowMemory, twoSizes,
                 fixes.isEmpty() ? EnumSet.noneOf(QuirkFix.class) : EnumSet.copyOf(fixes), depth, maxStates);
     }
 

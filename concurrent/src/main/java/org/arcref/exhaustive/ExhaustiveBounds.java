@@ -22,7 +22,7 @@ import org.arcref.zfs.Tunables;
 public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabet alphabet, int maxDepth,
         long maxStates) {
 
-    /** The tiny cache's largest block. */
+    /** The tiny cache's block: the growth window and the smallest (or only) size. */
     public static final long BLOCK = 512;
     /**
      * The tiny cache's seed: 2 makes {@link org.arcref.differential.ConcurrentArcDriver#deterministicOptions} give
@@ -61,9 +61,11 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
      * The tiny configuration of the CI run and the default of {@code arc explore --exhaustive}, chosen so that
      * every mechanism is a few operations away:
      * <ul>
-     *   <li>blocks of 512 B ({@code SPA_MAXBLOCKSIZE}, growth window and the only size), {@code arc_c_min} and
-     *       {@code arc_c_max} a few blocks (one more lets {@code arc_adapt} grow {@code arc_c} once); a block of
-     *       unevictable data beyond {@code arc_c} overflows it severely (an eviction waiter);</li>
+     *   <li>blocks of 512 B (the growth window, and {@code SPA_MAXBLOCKSIZE} and the only size unless
+     *       {@code twoSizes} adds 1 KiB blocks), {@code arc_c_min} and {@code arc_c_max} a few 512-byte blocks (one
+     *       more lets {@code arc_adapt} grow {@code arc_c} once); an allocation that finds
+     *       {@code SPA_MAXBLOCKSIZE} more than {@code arc_c} allocated, held or anonymous, overflows severely
+     *       (an eviction waiter);</li>
      *   <li>{@code arc_sys_free} two blocks and free-memory levels
      *       {@link ConformanceSettings#PLENTIFUL_MEMORY} and 768 (below {@code arc_sys_free}: the reaper shrinks the target and sets {@code arc_no_grow}); with
      *       {@code lowMemory}, also 256 (below {@code arc_sys_free / 2}: waiter wakeups by count are deferred);</li>
@@ -79,21 +81,22 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
      * @param cMinBlocks {@code arc_c_min} in blocks, at least 1
      * @param cMaxBlocks {@code arc_c_max} in blocks, at least {@code cMinBlocks}
      * @param lowMemory whether the memory levels include one below {@code arc_sys_free / 2}
+     * @param twoSizes whether blocks are of 512 B and 1 KiB ({@code SPA_MAXBLOCKSIZE} 1 KiB) rather than 512 B
      * @param fixes the quirk fixes applied
      * @param maxDepth the depth bound
      * @param maxStates the state bound
      * @return the bounds
      */
     public static ExhaustiveBounds tiny(int keys, int sublists, boolean evictorRunsAfterEachOperation,
-            int cMinBlocks, int cMaxBlocks, boolean lowMemory, Set<QuirkFix> fixes, int maxDepth, long maxStates) {
+            int cMinBlocks, int cMaxBlocks, boolean lowMemory, boolean twoSizes, Set<QuirkFix> fixes, int maxDepth, long maxStates) {
         Tunables d = Tunables.defaults();
         Tunables tunables = new Tunables(d.pMinShift(), d.shrinkShift(), d.noGrowShift(), 0, d.overflowShift(),
                 d.evictionPct(), d.evictBatchLimit(), d.pDampenerDisable(), 62, 125);
-        ArcConfig config = new ArcConfig(cMinBlocks * BLOCK, cMaxBlocks * BLOCK, BLOCK, BLOCK, SYS_FREE, 16,
-                sublists, SEED, evictorRunsAfterEachOperation, fixes, tunables);
+        ArcConfig config = new ArcConfig(cMinBlocks * BLOCK, cMaxBlocks * BLOCK, twoSizes ? 2 * BLOCK : BLOCK,
+                BLOCK, SYS_FREE, 16, sublists, SEED, evictorRunsAfterEachOperation, fixes, tunables);
         List<Long> memory = lowMemory ? List.of(PLENTIFUL_MEMORY, SYS_FREE - BLOCK / 2, SYS_FREE / 4)
                 : List.of(PLENTIFUL_MEMORY, SYS_FREE - BLOCK / 2);
-        Alphabet alphabet = new Alphabet(keys, List.of(BLOCK), List.of(1L), List.of(BLOCK / 2, 1L << 20), memory);
+        Alphabet alphabet = new Alphabet(keys, twoSizes ? List.of(BLOCK, 2 * BLOCK) : List.of(BLOCK), List.of(1L), List.of(BLOCK / 2, 1L << 20), memory);
         return new ExhaustiveBounds(config, PLENTIFUL_MEMORY, alphabet, maxDepth, maxStates);
     }
 }

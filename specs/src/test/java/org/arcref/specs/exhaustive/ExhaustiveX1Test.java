@@ -29,7 +29,8 @@ class ExhaustiveX1Test {
 
     /** The CI configuration: 3 keys, 1 sublist, stepped evictor, arc_c 1–2 blocks, depth 7. */
     static ExhaustiveBounds ci(boolean evictorRunsAfterEachOperation, Set<QuirkFix> fixes, int depth) {
-        return ExhaustiveBounds.tiny(3, 1, evictorRunsAfterEachOperation, 1, 2, false, fixes, depth, 10_000_000);
+        return ExhaustiveBounds.tiny(3, 1, evictorRunsAfterEachOperation, 1, 2, false, false, fixes, depth,
+                10_000_000);
     }
 
     static ExhaustiveResult explore(ExhaustiveBounds bounds, ExhaustiveExplorer.ConcurrentArcs arcs) {

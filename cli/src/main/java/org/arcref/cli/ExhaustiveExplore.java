@@ -85,8 +85,8 @@ final class ExhaustiveExplore {
     List<QuirkFix> fixes = List.of();
 
     @Option(names = "--max-states", paramLabel = "N", defaultValue = "2000000",
-            description = "Exhaustive: stop after this many distinct states (default: ${DEFAULT-VALUE}; about "
-                    + "400 bytes each).")
+            description = "Exhaustive: stop after this many distinct states (default: ${DEFAULT-VALUE}); each is "
+                    + "kept in memory.")
     long maxStates;
 
     @Option(names = "--json", description = "Exhaustive: print the result as one JSON object.")

@@ -21,7 +21,10 @@ import org.arcref.zfs.ReadKind;
  */
 public record Alphabet(int keys, List<Long> sizes, List<Long> ticks, List<Long> shrinks, List<Long> memory) {
 
-    /** The most keys an alphabet may have: {@link StateEncoding} packs a key's index in 16 bits. */
+    /**
+     * The most keys an alphabet may have: {@link StateEncoding} packs a key's canonical index into one word with
+     * the header's flags and hold count (bits 40 and up).
+     */
     public static final int MAX_KEYS = 1 << 12;
 
     /** Validates the arguments; lists are copied. */

@@ -55,8 +55,8 @@ public final class ExhaustiveExplorer {
      * the same replay serves the next operation; an accepted one changes it, and the next operation gets a fresh
      * replay. D1 needs the concurrent ARC in the same state: one replay of the path serves the rejected operations
      * of the state (both must reject, unchanged), and each accepted operation gets its own. So a state of depth d
-     * with a accepted operations costs about (a + 1)·d operations on each ARC, a few times the cost of checking
-     * the transitions themselves at these depths. The concurrent ARC's path needs no checks while replayed:
+     * with a accepted operations costs about (a + 1)·d operations on each ARC. The concurrent ARC's path needs
+     * no checks while replayed:
      * each of its transitions was checked when its state was expanded.
      */
 

@@ -145,7 +145,12 @@ public final class StateEncoding {
         return groups;
     }
 
-    /** @return {packed flags, size, capped age, key, sublist} of a header; the first three are its description */
+    /**
+     * @return {packed flags, size, capped age, key, sublist} of a header; the first three are its description. The
+     *     flags word holds the state (bits 0-2), data, prefetch, prescient and listed (3-6), the sublist (7-16) and
+     *     the holds (20-39: a depth bound of at most 1000 keeps them far below 2^20); {@link #encode} adds the
+     *     canonical index from bit 40
+     */
     private long[] describe(HeaderSnapshot h, long now) {
         long flags = h.state().ordinal() | (h.hasData() ? 8L : 0) | (h.prefetch() ? 16L : 0)
                 | (h.prescientPrefetch() ? 32L : 0) | (h.linked() ? 64L : 0) | (long) h.sublist() << 7

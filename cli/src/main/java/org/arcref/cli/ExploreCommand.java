@@ -20,6 +20,7 @@ import org.arcref.explore.Verdict;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.Operation;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -41,12 +42,16 @@ import picocli.CommandLine.Spec;
                 "Try t of --seed S is fixed by S and t: the same seed reproduces every try;",
                 "--shard i/n runs the tries t with t %% n == i. A failure is shrunk and written",
                 "as an op trace named on stderr (exit status 3). Progress goes to stderr;",
-                "Ctrl-C stops with a one-line summary."},
+                "Ctrl-C stops with a one-line summary.",
+                "--exhaustive instead visits every reachable state of the spec on a tiny",
+                "configuration, breadth-first (X1; exit status 0 no violation, 1 a violation",
+                "with its shortest counterexample as an op trace, 2 bad usage, 130 Ctrl-C)."},
         footer = {"", "Examples:", "  arc explore --tries 2000 --seed 7",
                 "  arc explore --duration 10m --shard 2/8 --seed 42 --out failures/",
                 "  arc explore --checks differential --tries 500",
                 "  arc explore --check differential --try-seed 123 \\",
                 "      --trace failures/arc-explore-differential-seed7-try9.trace",
+                "  arc explore --exhaustive --depth 8 --keys 3 --json",
                 "", "Exit status: 0 all tries passed, 1 bad input, 2 bad usage, 3 a check failed."})
 final class ExploreCommand implements Callable<Integer> {
 
@@ -90,6 +95,10 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--try-seed", paramLabel = "T", description = "The try seed for --trace (printed on failure).")
     Long trySeed;
 
+    /** {@code --exhaustive} and its options (X1), run by {@link ExhaustiveExplore}. */
+    @Mixin
+    ExhaustiveExplore exhaustive = new ExhaustiveExplore();
+
     private final Checker checker;
 
     ExploreCommand() {
@@ -105,6 +114,10 @@ final class ExploreCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (exhaustive.requested()) {
+            return exhaustive.run(spec, out);
+        }
+        exhaustive.rejectOptionsWithoutExhaustive(spec);
         if (trace != null) {
             return replay(stdout);
         }

@@ -1,11 +1,18 @@
 package org.arcref.arc;
 
+import java.lang.reflect.Field;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.LowerBoundAsUpperAggSum;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcState;
 import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.Tunables;
 
 /**
  * Deliberately broken variants of {@link ConcurrentArc} (test sources only), which the differential property D1
@@ -72,7 +79,8 @@ public final class BrokenArcs {
     /**
      * An evictor that dies: its first sublist visit that evicts something fails an assertion
      * ({@code addEvicted} throws an {@link AssertionError}, standing for a failed {@code ASSERT} in
-     * {@code arc_evict_cb}), which ends the evict zthr's thread. Waiters then have nobody to release them unless the death is noticed (L1).
+     * {@code arc_evict_cb}), which ends the evict zthr's thread. Waiters then have nobody to release them unless the death is
+     * noticed (L1).
      */
     public static <V> ConcurrentArc<V> evictorDies(ArcConfig config, MemoryModel memory, ArcOptions options) {
         return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
@@ -99,5 +107,73 @@ public final class BrokenArcs {
                 }
             }
         }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+    }
+
+    /**
+     * An esize update dropped: linking a header on the MRU list ({@code multilist_insert} in
+     * {@code arc_change_state} or {@code remove_reference}) does not add its size to MRU's {@code arcs_esize}, so
+     * the evictable size drifts from the listed headers (R4) and eviction targets go wrong. Built through the
+     * {@code SizeUpdate} seam, which sees only counters: the MRU esize counter is found in the new ARC by
+     * reflection and its increments are dropped.
+     */
+    public static <V> ConcurrentArc<V> droppedEsizeUpdate(ArcConfig config, MemoryModel memory,
+            ArcOptions options) {
+        Set<AtomicLong> dropped = Collections.newSetFromMap(new IdentityHashMap<>());
+        ConcurrentArc<V> arc = new ConcurrentArc<>(config, memory, options, EvictWaiters::new, (counter, delta) -> {
+            if (!(delta > 0 && dropped.contains(counter))) {
+                counter.addAndGet(delta);
+            }
+        }, ConcurrentArc::newSizeAggsum);
+        try {
+            Field esize = ConcurrentArc.class.getDeclaredField("stateEsize");
+            esize.setAccessible(true);
+            dropped.add(((AtomicLong[]) esize.get(arc))[ArcState.MRU.ordinal()]);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("ConcurrentArc must keep arcs_esize in a field stateEsize", e);
+        }
+        return arc;
+    }
+
+    /**
+     * Waiters never released by count: every waiter's {@code aew_count} is the largest u64, which
+     * {@code arc_evict_count} never reaches, so {@code arc_evict_state_impl} never releases one and each waits
+     * until a pass ends with eviction no longer needed, evicting more than it asked for.
+     */
+    public static <V> ConcurrentArc<V> waitersNeverReleasedByCount(ArcConfig config, MemoryModel memory,
+            ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+            @Override
+            long waiterCount(long last, long evictCount, long amount) {
+                return -1L;
+            }
+        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+    }
+
+    /**
+     * An evictor that never reschedules itself: {@code arc_evict_cb} ends every pass with
+     * {@code arc_evict_needed = FALSE} (releasing every waiter), even while the size is still above the target
+     * and the pass evicted something, so a pass cut short by the batch limit is not followed by another (R7).
+     */
+    public static <V> ConcurrentArc<V> evictorNeverRescheduled(ArcConfig config, MemoryModel memory,
+            ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+            @Override
+            void endPass(BooleanSupplier stillNeeded) {
+                super.endPass(() -> false);
+            }
+        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+    }
+
+    /**
+     * Prefetch lifetimes ignored: the concurrent ARC runs with {@code arc_min_prefetch_ms} and
+     * {@code arc_min_prescient_prefetch_ms} of 0 while the spec keeps the configured ones, so eviction takes young
+     * prefetched headers that it must skip ({@code evict_skip}).
+     */
+    public static <V> ConcurrentArc<V> prefetchLifetimesIgnored(ArcConfig config, MemoryModel memory,
+            ArcOptions options) {
+        Tunables t = config.tunables();
+        return new ConcurrentArc<>(config.withTunables(new Tunables(t.pMinShift(), t.shrinkShift(), t.noGrowShift(),
+                t.growRetrySeconds(), t.overflowShift(), t.evictionPct(), t.evictBatchLimit(), t.pDampenerDisable(),
+                0, 0)), memory, options);
     }
 }

@@ -26,6 +26,14 @@ public final class SplitMix64 {
         this.state = seed;
     }
 
+    /**
+     * @return the current state: a generator created with it as its seed continues with exactly the draws this one
+     *     would make next
+     */
+    public long state() {
+        return state;
+    }
+
     /** @param z any value @return the SplitMix64 finaliser of {@code z} */
     public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

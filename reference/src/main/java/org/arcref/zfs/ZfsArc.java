@@ -403,6 +403,20 @@ public final class ZfsArc {
         return stats[stat.ordinal()];
     }
 
+    /**
+     * The one part of the state that decides future behaviour and is not in the {@link #snapshot()}: the state of
+     * the generator behind {@code multilist_get_random_index}, which picks the sublist where each eviction scan
+     * starts. The snapshot leaves it out because it is not ZFS state a port could compare (a port draws its own
+     * random numbers). With the snapshot and the memory model's free memory it determines every later outcome;
+     * the exhaustive explorer ({@code org.arcref.exhaustive.StateEncoding}) encodes states from the three.
+     * Eviction markers and eviction waiters exist only inside an operation, so no other internal state remains.
+     *
+     * @return the state of the sublist-start generator ({@link SplitMix64#state()})
+     */
+    public long sublistStartState() {
+        return random.state();
+    }
+
     /** @return the whole state, immutable; costs time linear in the number of headers */
     public ArcSnapshot snapshot() {
         List<StateSnapshot> states = new ArrayList<>();

@@ -1,0 +1,129 @@
+package org.arcref.specs.exhaustive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.arcref.arc.BrokenArcs;
+import org.arcref.arc.ConcurrentArc;
+import org.arcref.conformance.Transition;
+import org.arcref.exhaustive.ExhaustiveBounds;
+import org.arcref.exhaustive.ExhaustiveExplorer;
+import org.arcref.exhaustive.ExhaustiveResult;
+import org.arcref.exhaustive.QuirkWitness;
+import org.arcref.exhaustive.Violation;
+import org.arcref.zfs.QuirkFix;
+import org.junit.jupiter.api.Test;
+
+/**
+ * X1, the exhaustive spec: on tiny configurations every reachable state of the spec within the depth bound is
+ * visited once, and R1–R13, B1, the quirk switches' property and D1 (against the deterministic
+ * {@link ConcurrentArc}) hold at every transition ({@link ExhaustiveExplorer}). The state counts are measured and
+ * asserted, so that a change of the spec's behaviour, or of the encoding, shows. Each hand-made mutation of the
+ * concurrent ARC ({@link BrokenArcs}) is found, at the depth of its shortest counterexample.
+ */
+class ExhaustiveX1Test {
+
+    /** The CI configuration: 3 keys, 1 sublist, stepped evictor, arc_c 1–2 blocks, depth 7. */
+    static ExhaustiveBounds ci(boolean evictorRunsAfterEachOperation, Set<QuirkFix> fixes, int depth) {
+        return ExhaustiveBounds.tiny(3, 1, evictorRunsAfterEachOperation, 1, 2, false, false, fixes, depth,
+                10_000_000);
+    }
+
+    static ExhaustiveResult explore(ExhaustiveBounds bounds, ExhaustiveExplorer.ConcurrentArcs arcs) {
+        ExhaustiveResult r = new ExhaustiveExplorer(bounds, arcs).run(() -> false, p -> { });
+        System.out.println("X1: " + r.summary() + ", states per depth " + r.statesPerDepth());
+        return r;
+    }
+
+    static void assertNoViolation(ExhaustiveBounds bounds, ExhaustiveResult r) {
+        r.firstViolation().ifPresent(v -> {
+            throw new AssertionError("X1: " + v.check() + " at depth " + v.depth() + ", shortest counterexample:\n"
+                    + String.join("\n", v.toTrace(bounds)) + "\n" + v.message());
+        });
+    }
+
+    @Test
+    void x1EveryStateOfTheSteppedEvictorConfigurationWithinDepth7IsCheckedAndReachesAll37Transitions() {
+        ExhaustiveBounds bounds = ci(false, Set.of(), 7);
+        ExhaustiveResult r = explore(bounds, ConcurrentArc::new);
+        assertNoViolation(bounds, r);
+        assertEquals(ExhaustiveResult.Stop.DEPTH_BOUND, r.stop());
+        assertEquals(List.of(1L, 6L, 41L, 242L, 1314L, 5197L, 16679L, 46586L), r.statesPerDepth(),
+                "distinct states per depth");
+        assertEquals(531_710, r.transitions(), "transitions");
+        assertEquals(List.of(), r.unreached(), "conformance transitions not reached");
+        assertEquals(Map.of(QuirkWitness.ARC_P_GROWTH_PAST_HALF, 3, QuirkWitness.ARC_P_ABOVE_ARC_C, 2,
+                QuirkWitness.REAP_AT_ARC_C_MIN, 4), r.quirkDepth(), "depth at which each 2.1.1 quirk first shows");
+    }
+
+    /** The free-running evictor adds R7 and R13 to the checks; nothing is ever left for an {@code evict} step. */
+    @Test
+    void x1EveryStateOfTheFreeRunningEvictorConfigurationWithinDepth6IsChecked() {
+        ExhaustiveBounds bounds = ci(true, Set.of(), 6);
+        ExhaustiveResult r = explore(bounds, ConcurrentArc::new);
+        assertNoViolation(bounds, r);
+        assertEquals(List.of(Transition.EVICTOR_STEP), r.unreached(),
+                "only an evict step that runs arc_evict_cb is out of reach: after every operation the evictor has"
+                        + " run to quiescence (R13)");
+    }
+
+    /** The quirk switches' property on every transition: with every fix applied, no quirk's effect is seen. */
+    @Test
+    void x1NoQuirkEffectWithItsFixApplied() {
+        ExhaustiveBounds bounds = ci(false, EnumSet.allOf(QuirkFix.class), 6);
+        ExhaustiveResult r = explore(bounds, ConcurrentArc::new);
+        assertNoViolation(bounds, r);
+        assertEquals(Map.of(), r.quirkDepth(), "no quirk witness with the fixes applied");
+    }
+
+    // ---- proof that it can fail: each mutation's shortest counterexample ----
+
+    private static Violation shortestCounterexample(ExhaustiveExplorer.ConcurrentArcs broken) {
+        ExhaustiveBounds bounds = ci(false, Set.of(), 8);
+        ExhaustiveResult r = explore(bounds, broken);
+        assertEquals(ExhaustiveResult.Stop.VIOLATION, r.stop(), "the mutation must be found");
+        Violation v = r.violation();
+        System.out.println("X1 found it at depth " + v.depth() + ":\n" + String.join("\n", v.toTrace(bounds)));
+        return v;
+    }
+
+    @Test
+    void x1FindsADroppedEsizeUpdateAtDepth1() {
+        Violation v = shortestCounterexample(BrokenArcs::droppedEsizeUpdate);
+        assertEquals("D1", v.check());
+        assertEquals(1, v.depth());
+    }
+
+    @Test
+    void x1FindsWaitersNeverReleasedByCountAtDepth7() {
+        Violation v = shortestCounterexample(BrokenArcs::waitersNeverReleasedByCount);
+        assertEquals("D1", v.check());
+        assertEquals(7, v.depth());
+    }
+
+    @Test
+    void x1FindsAnEvictorThatNeverReschedulesAtDepth5() {
+        Violation v = shortestCounterexample(BrokenArcs::evictorNeverRescheduled);
+        assertEquals("D1", v.check());
+        assertEquals(5, v.depth());
+    }
+
+    @Test
+    void x1FindsIgnoredPrefetchLifetimesAtDepth4() {
+        Violation v = shortestCounterexample(BrokenArcs::prefetchLifetimesIgnored);
+        assertEquals("D1", v.check());
+        assertEquals(4, v.depth());
+    }
+
+    @Test
+    void x1FindsTheWaiterCountWithoutMax11285AtDepth6() {
+        Violation v = shortestCounterexample(BrokenArcs::waiterCountWithoutMax);
+        assertEquals("D1", v.check());
+        assertEquals(6, v.depth());
+        assertTrue(v.ops().get(v.depth() - 1).toTraceLine().startsWith("read"), "the failing operation allocates");
+    }
+}

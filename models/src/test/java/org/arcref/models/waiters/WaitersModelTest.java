@@ -1,0 +1,80 @@
+package org.arcref.models.waiters;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.arcref.models.SpinCheck;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * Model M3, the eviction-waiter protocol ({@code waiters.pml}), checked exhaustively by spin: list monotonicity
+ * (S1) and justified releases (S2) in every interleaving, L1 under weak fairness, and each broken variant refuted.
+ * Two allocating threads, one allocation each, two sublist visits per pass by default; the larger bounds run with
+ * {@code -Dmodels.large=true}. The counterexamples are replayed against the Java variants by
+ * {@link WaiterTrailReplayTest}.
+ */
+class WaitersModelTest {
+
+    private static final String MODEL = "waiters.pml";
+
+    @Test
+    @DisplayName("S1, S2: waiter counts never decrease head to tail; a waiter is released only when justified")
+    void listMonotonicityAndJustifiedReleaseHold() {
+        SpinCheck.safety(MODEL).define("THREADS", 2).assertHolds();
+    }
+
+    @Test
+    @DisplayName("L1: every queued waiter is eventually released, under weak fairness")
+    void everyWaiterIsEventuallyReleased() {
+        SpinCheck.ltl(MODEL, "L1").define("THREADS", 2).assertHolds();
+    }
+
+    @Test
+    @DisplayName("S2: #11285, a count without MAX, releases a waiter before its amount was evicted")
+    void countWithoutMaxReleasesTooEarly() {
+        String trail = SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_11285").assertRefuted();
+        assertTrue(trail.contains("assertion violated") && trail.contains("arrival"),
+                "the refutation must be S2's assertion at a release by count:\n" + trail);
+    }
+
+    @Test
+    @DisplayName("L1: #3616, wake conditions that differ, leaves waiters queued with eviction no longer needed")
+    void wakeConditionsThatDifferLoseAWakeup() {
+        assertLostWaiter(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_3616").assertRefuted());
+        assertLostWaiter(SpinCheck.ltl(MODEL, "L1").define("THREADS", 2).define("BROKEN_3616").assertRefuted());
+    }
+
+    @Test
+    @DisplayName("L1: a waiter that sleeps without waking the evictor is never released")
+    void aWaiterThatSleepsWithoutWakingTheEvictorIsLost() {
+        assertLostWaiter(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_NO_WAKE").assertRefuted());
+        assertLostWaiter(SpinCheck.ltl(MODEL, "L1").define("THREADS", 2).define("BROKEN_NO_WAKE").assertRefuted());
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = "models.large", matches = "true")
+    @DisplayName("S1, S2, L1 with larger bounds: two allocations per thread; three visits per pass")
+    void largerBoundsHold() {
+        SpinCheck.safety(MODEL).define("THREADS", 2).define("ALLOCS", 2).assertHolds();
+        SpinCheck.ltl(MODEL, "L1").define("THREADS", 2).define("ALLOCS", 2).assertHolds();
+        SpinCheck.safety(MODEL).define("THREADS", 2).define("NVISITS", 3).assertHolds();
+        SpinCheck.ltl(MODEL, "L1").define("THREADS", 2).define("NVISITS", 3).assertHolds();
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = "models.large", matches = "true")
+    @DisplayName("S1, S2, L1 with three allocating threads")
+    void threeThreadsHold() {
+        String reason = "three threads store tens of millions of states, 72-byte vectors";
+        SpinCheck.safety(MODEL).define("THREADS", 3).collapse(reason).assertHolds();
+        SpinCheck.ltl(MODEL, "L1").define("THREADS", 3).collapse(reason).assertHolds();
+    }
+
+    /** The trail ends with a waiter still queued while nothing will set arc_evict_needed again. */
+    private static void assertLostWaiter(String trail) {
+        assertTrue(trail.contains("queued[0] = 1") || trail.contains("queued[1] = 1"),
+                "the counterexample must end with a queued waiter:\n" + trail);
+        assertTrue(trail.contains("needed = 0"), "with arc_evict_needed false:\n" + trail);
+    }
+}

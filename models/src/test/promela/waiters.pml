@@ -170,10 +170,11 @@ proctype allocator(byte i) {
     byte j;
     do
     :: n < ALLOCS ->
-        /* arc_is_overflowing: the aggsum's lower bound, read without any lock */
+        /* arc_is_overflowing: the level of the aggsum's lower bound, read without any lock, which is at most
+           the level of the exact size */
         if
-        :: size <= C -> lvl = NONE
-        :: size == C + 1 -> lvl = SOME
+        :: lvl = NONE
+        :: size >= C + 1 -> lvl = SOME
         :: size >= C + 2 -> lvl = SEVERE
         fi;
         if

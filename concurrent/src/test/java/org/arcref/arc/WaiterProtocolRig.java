@@ -37,8 +37,9 @@ public final class WaiterProtocolRig implements AutoCloseable {
     /*
      * Implementation overview. The evict zthr's callback (arc_evict_cb) takes steps from a SynchronousQueue: a
      * Visit sets the memory model (above or below arc_sys_free / 2) and calls addEvicted, as evictStateImpl does
-     * at the end of a sublist visit; an End calls endPass with arc_evict_cb's condition (!cancelled && evicted != 0
-     * && over target) and returns from the callback, after which the zthr re-checks arc_evict_needed. The test's
+     * at the end of a sublist visit; an End sets the memory model, calls endPass with arc_evict_cb's condition
+     * (!cancelled && evicted != 0 && over target) and returns from the callback, after which the zthr re-checks
+     * arc_evict_needed. The test's
      * offer of a step succeeds only while a pass is waiting for one, which is how "the zthr never ran" is seen
      * without sleeping on a guess. Each step carries a latch that the zthr counts down when the step is done, so
      * that the test's next action happens after it, as in the trail. While cancelled, the callback stops waiting
@@ -74,7 +75,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
 
     private record Visit(long realEvicted, boolean memoryAllows, CountDownLatch done) implements Step { }
 
-    private record End(boolean overTarget, CountDownLatch done) implements Step { }
+    private record End(boolean overTarget, boolean memoryAllows, CountDownLatch done) implements Step { }
 
     /** One allocating thread, between {@code arc_wait_for_eviction}'s queueing and its return. */
     public final class Allocation {
@@ -159,6 +160,14 @@ public final class WaiterProtocolRig implements AutoCloseable {
         return a;
     }
 
+    /**
+     * An allocation that finds the cache SOME over its target: sets {@code arc_evict_needed} and wakes the evict
+     * zthr unless eviction is already needed (the {@code ARC_OVF_SOME} branch of {@code arc_wait_for_eviction}).
+     */
+    public void someOverflow() {
+        waiters.ensureEvicting();
+    }
+
     /** One sublist visit of the pass: {@code realEvicted} bytes evicted, then the waiters it satisfies released. */
     public void visit(long realEvicted, boolean memoryAllows) {
         Visit v = new Visit(realEvicted, memoryAllows, new CountDownLatch(1));
@@ -166,9 +175,14 @@ public final class WaiterProtocolRig implements AutoCloseable {
         await(v.done(), "the evict zthr did not finish a visit within " + STEP_TIMEOUT);
     }
 
-    /** Ends the pass in progress: {@code arc_evict_needed} is recomputed and, if false, waiters are released. */
-    public void endPass(boolean overTarget) {
-        End e = new End(overTarget, new CountDownLatch(1));
+    /**
+     * Ends the pass in progress: {@code arc_evict_needed} is recomputed and, if false, waiters are released.
+     *
+     * @param overTarget whether {@code aggsum_compare(arc_size, arc_c) > 0} at the end of the pass
+     * @param memoryAllows whether free memory is above {@code arc_sys_free / 2} then
+     */
+    public void endPass(boolean overTarget, boolean memoryAllows) {
+        End e = new End(overTarget, memoryAllows, new CountDownLatch(1));
         hand(e);
         await(e.done(), "the evict zthr did not end its pass within " + STEP_TIMEOUT);
     }
@@ -262,6 +276,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
                 evicted += v.realEvicted();
                 v.done().countDown();
             } else if (step instanceof End e) {
+                memory.set(e.memoryAllows() ? PLENTY : LOW);
                 long total = evicted;
                 waiters.endPass(() -> !cancelled.getAsBoolean() && total != 0 && e.overTarget());
                 e.done().countDown();

@@ -57,6 +57,7 @@ public final class SpinCheck {
     private final Map<String, String> defines = new LinkedHashMap<>();
     private long depth = 1_000_000;
     private String collapseReason;
+    private boolean shortestTrail;
     private int memoryLimitMb = 4096;
 
     private SpinCheck(String model, Mode mode, String claim) {
@@ -111,6 +112,19 @@ public final class SpinCheck {
     }
 
     /**
+     * Makes pan search on for the shortest counterexample ({@code -i}, safety only), so that a refutation prints the
+     * trail that a deterministic replay follows step by step; the whole state space is searched.
+     */
+    public SpinCheck shortestTrail() {
+        if (mode != Mode.SAFETY) {
+            throw new IllegalStateException("pan -i searches for the shortest path to a safety error only, not in "
+                    + mode);
+        }
+        this.shortestTrail = true;
+        return this;
+    }
+
+    /**
      * Checks that the property holds: no error, and a complete search.
      *
      * @return pan's report, for tests that assert more about the search
@@ -151,7 +165,7 @@ public final class SpinCheck {
                 .map(e -> e.getValue() == null ? e.getKey() : e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" "));
         return model + (defs.isEmpty() ? "" : " [" + defs + "]") + " " + mode.name().toLowerCase()
-                + (claim == null ? "" : " " + claim);
+                + (claim == null ? "" : " " + claim) + (shortestTrail ? " shortest" : "");
     }
 
     private record Run(PanReport report, Path workDir) { }
@@ -181,7 +195,11 @@ public final class SpinCheck {
 
         List<String> pan = new ArrayList<>(List.of("./pan", "-m" + depth));
         switch (mode) {
-            case SAFETY -> { }
+            case SAFETY -> {
+                if (shortestTrail) {
+                    pan.add("-i");
+                }
+            }
             case NON_PROGRESS -> pan.addAll(List.of("-l", "-f"));
             case LTL -> pan.addAll(List.of("-a", "-f", "-N", claim));
         }

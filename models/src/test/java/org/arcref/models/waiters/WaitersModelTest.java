@@ -11,8 +11,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * Model M3, the eviction-waiter protocol ({@code waiters.pml}), checked exhaustively by spin: list monotonicity
  * (S1) and justified releases (S2) in every interleaving, L1 under weak fairness, and each broken variant refuted.
  * Two allocating threads, one allocation each, two sublist visits per pass by default; the larger bounds run with
- * {@code -Dmodels.large=true}. The counterexamples are replayed against the Java variants by
- * {@link WaiterTrailReplayTest}.
+ * {@code -Dmodels.large=true}. The safety refutations print the shortest counterexample ({@code pan -i}), which
+ * {@link WaiterTrailReplayTest} replays step by step against the Java variants.
  */
 class WaitersModelTest {
 
@@ -33,7 +33,8 @@ class WaitersModelTest {
     @Test
     @DisplayName("S2: #11285, a count without MAX, releases a waiter before its amount was evicted")
     void countWithoutMaxReleasesTooEarly() {
-        String trail = SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_11285").assertRefuted();
+        String trail = SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_11285").shortestTrail()
+                .assertRefuted();
         assertTrue(trail.contains("assertion violated") && trail.contains("arrival"),
                 "the refutation must be S2's assertion at a release by count:\n" + trail);
     }
@@ -41,14 +42,16 @@ class WaitersModelTest {
     @Test
     @DisplayName("L1: #3616, wake conditions that differ, leaves waiters queued with eviction no longer needed")
     void wakeConditionsThatDifferLoseAWakeup() {
-        assertLostWaiter(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_3616").assertRefuted());
+        assertLostWaiter(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_3616").shortestTrail()
+                .assertRefuted());
         assertLostWaiter(SpinCheck.ltl(MODEL, "L1").define("THREADS", 2).define("BROKEN_3616").assertRefuted());
     }
 
     @Test
     @DisplayName("L1: a waiter that sleeps without waking the evictor is never released")
     void aWaiterThatSleepsWithoutWakingTheEvictorIsLost() {
-        assertLostWaiter(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_NO_WAKE").assertRefuted());
+        assertLostWaiter(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_NO_WAKE").shortestTrail()
+                .assertRefuted());
         assertLostWaiter(SpinCheck.ltl(MODEL, "L1").define("THREADS", 2).define("BROKEN_NO_WAKE").assertRefuted());
     }
 

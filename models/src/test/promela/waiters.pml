@@ -11,50 +11,51 @@
  *   label waiting:          Evictor.awaitRelease -> EvictWaiters.await     the cv_wait loop while aw is linked
  *   size++                  arcSize.add(size) in allocate                  arc_space_consume
  * proctype zthr()           Evictor (threaded) on org.arcref.zthr.Zthr     arc_evict_zthr in zthr_procedure
- *   label end_sleeping:       Zthr worker waiting on its condition           cv_wait(&zthr_cv) when checkfunc is false
+ *   label end_sleeping:     the Zthr worker waiting on its condition       cv_wait(&zthr_cv) when checkfunc is false
  *   needed read in its loop Evictor.Callbacks.check = evictNeeded()        arc_evict_cb_check
  *   label pass:             ConcurrentArc.evictCb + evict                  arc_evict_cb -> arc_evict
  *   visit (k real, g ghost) ConcurrentArc.evictStateImpl                   arc_evict_state_impl (real_evicted)
  *   addEvicted (atomic)     EvictWaiters.addEvicted + releaseReached       the arc_evict_lock block at its end
+ *   over                    arcSize.compare(arcC.get()) > 0                aggsum_compare(&arc_size, arc_c) > 0
  *   endPass (atomic)        EvictWaiters.endPass + releaseAtEndOfPass      the arc_evict_lock block of arc_evict_cb
  * proctype closer()         ConcurrentArc.close: Evictor.shutdown,         arc_fini: zthr_cancel(arc_evict_zthr)
  *                           then EvictWaiters.shutdown
- * wake()                    Zthr.wakeup via EvictWaiters' wakeEvictor     zthr_wakeup(arc_evict_zthr)
- * needed                    EvictWaiters.evictNeeded (volatile)           arc_evict_needed
- * ec                        EvictWaiters.evictCount                       arc_evict_count
- * q[], owner[], qlen        EvictWaiters.queue (Waiter.count)             arc_evict_waiters (aew_count)
- * queued[i]                 EvictWaiters.Waiter.queued                    list_link_active(&aw.aew_node)
- * arrival[i]                (none: the model's witness for S2)            (none)
- * size, C                   arcSize (AggSum), arcC                         arc_size, arc_c
- * ghost                     sizes of MRU_GHOST + MFU_GHOST                 arc_mru_ghost/arc_mfu_ghost sizes
- * memok (chosen per visit)  memory.freeMemory() > sysFree / 2             arc_free_memory() > arc_sys_free / 2
- * cancel, zexited           Zthr.isCancelled, the zthr's exit             zthr_cancel, zthr_thread == NULL
- * shut                      EvictWaiters.shutDown                          (arc_fini; no waiter is queued after it)
+ * wake()                    Zthr.wakeup via EvictWaiters' wakeEvictor      zthr_wakeup(arc_evict_zthr)
+ * needed                    EvictWaiters.evictNeeded (volatile)            arc_evict_needed
+ * ec                        EvictWaiters.evictCount                        arc_evict_count
+ * q[], owner[], qlen        EvictWaiters.queue (Waiter.count)              arc_evict_waiters (aew_count)
+ * queued[i]                 EvictWaiters.Waiter.queued                     list_link_active(&aw.aew_node)
+ * arrival[i]                (none: the model's witness for S2)             (none)
+ * size                      the evictable part of arcSize, in blocks       arc_size (evictable part)
+ * ghost                     sizes of MRU_GHOST + MFU_GHOST, in blocks      arc_mru_ghost + arc_mfu_ghost sizes
+ * memok, memend             memory.freeMemory() > sysFree / 2              arc_free_memory() > arc_sys_free / 2
+ * cancel, zexited           Zthr.isCancelled, the worker's exit            zthr_iscancelled, zthr_thread == NULL
+ * shut                      EvictWaiters.shutDown                          (none: no allocation after arc_fini)
  *
  * Abstraction (what the model leaves out, and why it cannot hide a violation of S1, S2 or L1)
- * - Bytes are counted in blocks: each allocation adds one block, a waiter asks for AMOUNT = 2 blocks
- *   (zfs_arc_eviction_pct = 200), and the overflow levels are size <= C (NONE), C + 1 (SOME), >= C + 2 (SEVERE),
- *   the shape of 2.1.1's levels with overflow = 2 blocks. The protocol compares counts only with each other.
- * - arc_evict() is abstracted to NVISITS sublist visits, each evicting any 0..2 real blocks (at most the size)
- *   and any 0..1 ghost block (at most the ghost size): nothing, some or all. This over-approximates the real
- *   eviction (targets, markers, hash-lock misses, holds, batch limits only select among these outcomes), so a
- *   violation of the real protocol is a behaviour of the model. Its bound (two visits per pass) is a bound.
- * - arc_size is exact (the aggsum is model M1): the lower bound read by arc_is_overflowing is taken as the value
- *   read at that step. A stale read is still modelled, since the level is read one step before it is acted on.
+ * - The rest of the ARC reaches this protocol through four values only, and each is a free choice at the step
+ *   where the code reads it: the overflow level an allocation reads (any of NONE, SOME, SEVERE: it depends on
+ *   the aggsum's lower bound, arc_c, arc_size and the tunables); the end-of-pass aggsum_compare (over or not:
+ *   it depends on arc_c, frees and other allocations); what each sublist visit evicts (0..2 real blocks, at most
+ *   what was allocated and not yet evicted, and 0..1 ghost block, at most the ghost blocks: nothing, some or
+ *   all, whatever the targets, markers, holds, hash-lock misses and batch limits); and whether free memory is
+ *   above arc_sys_free / 2 at each release point. Every behaviour of the real values is one of these choices,
+ *   so arc_c changes, frees, aggsum bounds and the eviction policy cannot hide a violation. What this bounds is
+ *   the number of threads (THREADS), allocations per thread (ALLOCS), sublist visits per pass (NVISITS) and
+ *   blocks (SIZE0 evictable at the start, one per allocation, AMOUNT = 2 per waiter: zfs_arc_eviction_pct 200).
  * - The zthr is a loop of check-then-callback with a sleep that a wakeup ends (model M2 checks the zthr itself,
  *   Z1-Z5); its check and sleep are one step, as zthr_procedure runs them under zthr_state_lock, which
  *   zthr_wakeup takes too. Spurious wakeups (zthr's and waiters') only add iterations whose checks fail.
  * - arc_evict_lock is not a variable: each of its critical sections is one atomic step. Outside the lock the
- *   other steps read only needed (written once per section) and size (not written under it), so no step can
- *   tell a section's inside from its ends.
+ *   other steps read only needed (written at most once per section), so no step can tell a section's inside
+ *   from its ends.
  * - Left out: arc_need_free / arc_set_need_free (written for the reap zthr, never read by this protocol);
- *   arc_reduce_target_size's wakeup and changes of arc_c (they set needed and wake, or move the end-of-pass test,
- *   which the model already takes at every value its size reaches); frees (they only lower arc_size, so a pass
- *   ends sooner and releases everyone; they touch neither needed nor the queue); the FreeBSD/Linux shrinker
- *   callers of arc_wait_for_eviction (they queue waiters as the allocators do).
- * - Each allocator allocates ALLOCS times and the initial size is C + 2 (already severe, as after a target
- *   reduction), so every run ends: a lost wakeup shows as a final state with a waiter still queued (an invalid
- *   end state in the safety run, an accepting stutter in the L1 run).
+ *   arc_reduce_target_size's wakeup (it sets needed under the lock and wakes, as the SOME path does without it,
+ *   which every allocation may take at any step); the shrinker callers of arc_wait_for_eviction (they queue
+ *   waiters as the allocators do).
+ * - Every run ends (each allocator allocates ALLOCS times; eviction is bounded by what was allocated): a lost
+ *   wakeup shows as a final state with a waiter still queued (an invalid end state in the safety run, an
+ *   accepting stutter in the L1 run).
  *
  * Properties
  * - S1 (list monotonicity, R8): counts never decrease from head to tail (asserted after every insertion; removal
@@ -80,7 +81,7 @@
 #ifndef NVISITS
 #define NVISITS 2
 #endif
-#define C 2
+#define SIZE0 2
 #define AMOUNT 2
 #define NONE 0
 #define SOME 1
@@ -93,7 +94,7 @@ byte owner[THREADS];
 byte qlen = 0;
 bit queued[THREADS];
 byte arrival[THREADS];
-byte size = C + 2;
+byte size = SIZE0;
 byte ghost = 0;
 bit asleep = 0;
 bit cancel = 0;
@@ -170,12 +171,11 @@ proctype allocator(byte i) {
     byte j;
     do
     :: n < ALLOCS ->
-        /* arc_is_overflowing: the level of the aggsum's lower bound, read without any lock, which is at most
-           the level of the exact size */
+        /* arc_is_overflowing: the level of the aggsum's lower bound against arc_c, read without any lock: free */
         if
         :: lvl = NONE
-        :: size >= C + 1 -> lvl = SOME
-        :: size >= C + 2 -> lvl = SEVERE
+        :: lvl = SOME
+        :: lvl = SEVERE
         fi;
         if
         :: lvl == NONE -> skip
@@ -224,7 +224,7 @@ waiting:    (queued[i] == 0)
 /* the arc_evict zthr: zthr_procedure with arc_evict_cb_check and arc_evict_cb */
 active proctype zthr() {
     byte evicted, visits, k, g, j;
-    bit memok;
+    bit memok, over;
 #ifdef BROKEN_3616
     bit memend;
 #endif
@@ -266,7 +266,11 @@ pass:   evicted = 0;
             visits++
         :: else -> break
         od;
-        /* the arc_evict_lock block of arc_evict_cb */
+        /* the arc_evict_lock block of arc_evict_cb; aggsum_compare(arc_size, arc_c) > 0 is a free choice */
+        if
+        :: over = 1
+        :: over = 0
+        fi;
 #ifdef BROKEN_3616
         if
         :: memend = 1
@@ -274,7 +278,8 @@ pass:   evicted = 0;
         fi;
 #endif
         atomic {
-            needed = (!cancel && evicted > 0 && size > C);
+            needed = (!cancel && evicted > 0 && over);
+            over = 0;
             if
             :: !needed ->
 #ifdef BROKEN_3616

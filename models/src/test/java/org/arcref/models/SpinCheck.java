@@ -58,6 +58,7 @@ public final class SpinCheck {
     private long depth = 1_000_000;
     private String collapseReason;
     private boolean shortestTrail;
+    private int nfair;
     private int memoryLimitMb = 4096;
 
     private SpinCheck(String model, Mode mode, String claim) {
@@ -125,6 +126,15 @@ public final class SpinCheck {
     }
 
     /**
+     * Lets pan's weak fairness ({@code -f}) cover more processes: {@code -DNFAIR=n}; pan's default, 2, covers at
+     * most six and refuses to run a model with more.
+     */
+    public SpinCheck nfair(int n) {
+        this.nfair = n;
+        return this;
+    }
+
+    /**
      * Checks that the property holds: no error, and a complete search.
      *
      * @return pan's report, for tests that assert more about the search
@@ -188,6 +198,9 @@ public final class SpinCheck {
         }
         if (collapseReason != null) {
             gcc.add("-DCOLLAPSE");
+        }
+        if (nfair > 0) {
+            gcc.add("-DNFAIR=" + nfair);
         }
         gcc.addAll(List.of("-o", "pan", "pan.c"));
         exec(workDir, gcc, "gcc", "apt-get install -y gcc");

@@ -29,8 +29,12 @@
  * size                      the evictable part of arcSize, in blocks       arc_size (evictable part)
  * ghost                     sizes of MRU_GHOST + MFU_GHOST, in blocks      arc_mru_ghost + arc_mfu_ghost sizes
  * memok, memend             memory.freeMemory() > sysFree / 2              arc_free_memory() > arc_sys_free / 2
+ * asleep                    the Zthr worker waiting for a wakeup           the worker in cv_wait(&zthr_cv)
  * cancel, zexited           Zthr.isCancelled, the worker's exit            zthr_iscancelled, zthr_thread == NULL
  * shut                      EvictWaiters.shutDown                          (none: no allocation after arc_fini)
+ * locals: n, lvl, last      allocation count, overflow level, tail count   (loop), arc_ovf_level_t, last_count
+ *         evicted, visits,  the pass's evicted bytes, visits, a visit's    evicted in arc_evict_cb, sublists,
+ *         k, g, j           real and ghost bytes, an index                 real_evicted, bytes_evicted - real
  *
  * Abstraction (what the model leaves out, and why it cannot hide a violation of S1, S2 or L1)
  * - The rest of the ARC reaches this protocol through four values only, and each is a free choice at the step
@@ -100,7 +104,6 @@ bit asleep = 0;
 bit cancel = 0;
 bit zexited = 0;
 bit shut = 0;
-byte finished = 0;
 
 /* zthr_wakeup: ends the zthr's sleep (a broadcast; nothing if it is not asleep) */
 inline wake() {
@@ -217,8 +220,7 @@ waiting:    (queued[i] == 0)
         lvl = 0;
         n++
     :: else -> break
-    od;
-    finished++
+    od
 }
 
 /* the arc_evict zthr: zthr_procedure with arc_evict_cb_check and arc_evict_cb */

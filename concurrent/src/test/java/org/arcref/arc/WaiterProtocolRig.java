@@ -25,8 +25,8 @@ import org.arcref.zthr.ZthrPriority;
  *       refused); the thread then waits in {@link Evictor#awaitRelease} as {@code ConcurrentArc} does.</li>
  *   <li>{@link #visit} and {@link #endPass} hand one step to the pass that the evict zthr runs and return once it is
  *       done; if the zthr runs no pass within {@link #STEP_TIMEOUT} (it was not woken, or its check found
- *       {@code arc_evict_needed} false), they fail with an {@link AssertionError} naming L1. A pass runs only
- *       between the two: the zthr's callback waits for the test's steps.</li>
+ *       {@code arc_evict_needed} false), they fail with an {@link AssertionError} naming L1. The zthr's pass
+ *       waits for the test's steps, so it does only what the test dictates.</li>
  *   <li>{@link #assertReturned} fails, naming L1 and dumping the waiting threads, if an allocation has not returned
  *       within the timeout.</li>
  *   <li>{@link #close} is {@code ConcurrentArc.close()}'s thread part and releases every waiter; allocating threads
@@ -39,10 +39,10 @@ public final class WaiterProtocolRig implements AutoCloseable {
      * Visit sets the memory model (above or below arc_sys_free / 2) and calls addEvicted, as evictStateImpl does
      * at the end of a sublist visit; an End sets the memory model, calls endPass with arc_evict_cb's condition
      * (!cancelled && evicted != 0 && over target) and returns from the callback, after which the zthr re-checks
-     * arc_evict_needed. The test's
-     * offer of a step succeeds only while a pass is waiting for one, which is how "the zthr never ran" is seen
-     * without sleeping on a guess. Each step carries a latch that the zthr counts down when the step is done, so
-     * that the test's next action happens after it, as in the trail. While cancelled, the callback stops waiting
+     * arc_evict_needed. The test's offer of a step succeeds only while a pass is waiting for one, so "the zthr
+     * never ran" is an offer refused for STEP_TIMEOUT, while the real queue's zthr takes the step at once. Each
+     * step carries a latch that the zthr counts down when the step is done, so that the test's next action
+     * happens after it, as in the trail. While cancelled, the callback stops waiting
      * and ends its pass, as a cancelled arc_evict_cb does.
      */
 

@@ -28,8 +28,8 @@ import org.arcref.zfs.MemoryModel;
  *   <li>{@link #evictNeeded()} is a volatile read without the lock: the evict zthr's check function uses it, and
  *       must not take {@code arc_evict_lock}, which is ordered before the zthr's state lock (R10).</li>
  * </ul>
- * The class cannot be subclassed outside its package; {@link #waiterCount} and {@link #ensureEvicting} are seams
- * for broken test variants.
+ * The class cannot be subclassed outside its package; {@link #waiterCount}, {@link #ensureEvicting} and
+ * {@link #releaseAtEndOfPass} are seams for broken test variants (model M3, {@code models/}, refutes each).
  */
 class EvictWaiters {
     /*
@@ -181,11 +181,7 @@ class EvictWaiters {
         lock.lock();
         try {
             evictCount += realEvicted;
-            if (Long.compareUnsigned(memory.freeMemory(), sysFree / 2) > 0) {
-                while (!queue.isEmpty() && Long.compareUnsigned(queue.peekFirst().count, evictCount) <= 0) {
-                    release(queue.removeFirst());
-                }
-            }
+            releaseReached();
             setNeedFree();
         } finally {
             lock.unlock();
@@ -207,7 +203,7 @@ class EvictWaiters {
             boolean needed = stillNeeded.getAsBoolean();
             evictNeeded.set(needed ? NEEDED : NOT_NEEDED);
             if (!needed) {
-                releaseAll();
+                releaseAtEndOfPass();
             }
         } finally {
             lock.unlock();
@@ -257,6 +253,27 @@ class EvictWaiters {
             return counts;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * What a pass that ends eviction releases: every waiter, since nobody will evict for them any more (L1). A
+     * package-private seam through which tests build the variant whose wake condition differs from its stop
+     * condition (#3616). Requires the lock.
+     */
+    void releaseAtEndOfPass() {
+        releaseAll();
+    }
+
+    /**
+     * Releases, head first, the waiters whose count {@code arc_evict_count} has reached, if free memory is above
+     * {@code arc_sys_free / 2} (the deferral of #11285). Requires the lock.
+     */
+    final void releaseReached() {
+        if (Long.compareUnsigned(memory.freeMemory(), sysFree / 2) > 0) {
+            while (!queue.isEmpty() && Long.compareUnsigned(queue.peekFirst().count, evictCount) <= 0) {
+                release(queue.removeFirst());
+            }
         }
     }
 

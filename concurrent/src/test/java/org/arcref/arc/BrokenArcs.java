@@ -24,6 +24,32 @@ public final class BrokenArcs {
     private BrokenArcs() {
     }
 
+    /** The waiter queue of {@link #waiterCountWithoutMax}: {@code aew_count = last + amount} (#11285). */
+    static final ConcurrentArc.WaitersFactory WAITER_COUNT_WITHOUT_MAX = (m, sysFree, wake) ->
+            new EvictWaiters(m, sysFree, wake) {
+                @Override
+                long waiterCount(long last, long evictCount, long amount) {
+                    return last + amount;
+                }
+            };
+
+    /** The waiter queue of {@link #lostWakeup}: {@code ensureEvicting} does nothing. */
+    static final ConcurrentArc.WaitersFactory SLEEPS_WITHOUT_WAKING = (m, sysFree, wake) ->
+            new EvictWaiters(m, sysFree, wake) {
+                @Override
+                void ensureEvicting() {
+                }
+            };
+
+    /** The waiter queue of {@link #wakeConditionsDiffer}: a pass that ends eviction releases only reached counts. */
+    static final ConcurrentArc.WaitersFactory WAKE_CONDITIONS_DIFFER = (m, sysFree, wake) ->
+            new EvictWaiters(m, sysFree, wake) {
+                @Override
+                void releaseAtEndOfPass() {
+                    releaseReached();
+                }
+            };
+
     /**
      * The waiter count of zfs before #11397 without its assertion, the bug of #11285: {@code aew_count =
      * last + amount} instead of {@code MAX(last, arc_evict_count) + amount}, so a waiter queued on an empty list
@@ -31,25 +57,33 @@ public final class BrokenArcs {
      */
     public static <V> ConcurrentArc<V> waiterCountWithoutMax(ArcConfig config, MemoryModel memory,
             ArcOptions options) {
-        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
-            @Override
-            long waiterCount(long last, long evictCount, long amount) {
-                return last + amount;
-            }
-        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+        return new ConcurrentArc<>(config, memory, options, WAITER_COUNT_WITHOUT_MAX, AtomicLong::addAndGet,
+                ConcurrentArc::newSizeAggsum);
     }
 
     /**
-     * The lost-wakeup pattern (#3616): an eviction waiter goes to sleep without making sure the evictor was told
-     * there is work ({@code arc_evict_needed} set and the zthr woken), and the overflow path does not tell it
-     * either; unless something else wakes the evictor, the waiter sleeps for ever.
+     * A waiter that sleeps without waking the evictor: an eviction waiter goes to sleep without making sure the
+     * evictor was told there is work ({@code arc_evict_needed} set and the zthr woken), and the overflow path does
+     * not tell it either; unless something else wakes the evictor, the waiter sleeps for ever (L1; model M3's
+     * {@code BROKEN_NO_WAKE}).
      */
     public static <V> ConcurrentArc<V> lostWakeup(ArcConfig config, MemoryModel memory, ArcOptions options) {
-        return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
-            @Override
-            void ensureEvicting() {
-            }
-        }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+        return new ConcurrentArc<>(config, memory, options, SLEEPS_WITHOUT_WAKING, AtomicLong::addAndGet,
+                ConcurrentArc::newSizeAggsum);
+    }
+
+    /**
+     * Wake conditions that differ, the pattern of #3616 (0.6.4 woke waiters on one condition and stopped its
+     * reclaim thread on another): a pass that ends eviction ({@code arc_evict_needed} false: nothing evicted, no
+     * longer over the target, or cancelled) releases only the waiters whose count was reached, the per-visit
+     * condition, instead of all of them; the others sleep with nobody evicting for them (L1; model M3's
+     * {@code BROKEN_3616}). In 0.6.4 a one-second timer made the wakeup late; 2.1's evict zthr has no timer, so
+     * here it is lost unless a later allocation wakes the evictor.
+     */
+    public static <V> ConcurrentArc<V> wakeConditionsDiffer(ArcConfig config, MemoryModel memory,
+            ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options, WAKE_CONDITIONS_DIFFER, AtomicLong::addAndGet,
+                ConcurrentArc::newSizeAggsum);
     }
 
     /**

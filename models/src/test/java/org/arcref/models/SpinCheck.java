@@ -129,6 +129,10 @@ public final class SpinCheck {
      * is the first one the depth-first search meets.
      */
     public SpinCheck shortest() {
+        if (mode != Mode.SAFETY) {
+            throw new IllegalStateException("pan -i searches for the shortest path to a safety error only, not in "
+                    + mode);
+        }
         this.shortest = true;
         return this;
     }
@@ -174,7 +178,7 @@ public final class SpinCheck {
                 .map(e -> e.getValue() == null ? e.getKey() : e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(" "));
         return model + (defs.isEmpty() ? "" : " [" + defs + "]") + " " + mode.name().toLowerCase()
-                + (claim == null ? "" : " " + claim);
+                + (claim == null ? "" : " " + claim) + (shortest ? " shortest" : "");
     }
 
     private record Run(PanReport report, Path workDir) { }

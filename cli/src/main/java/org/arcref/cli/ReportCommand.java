@@ -43,6 +43,9 @@ final class ReportCommand implements Callable<Integer> {
     private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
         "#17becf"};
 
+    /** The most samples of the timeline chart: far more than a chart's pixels. */
+    static final int MAX_POINTS = 100_000;
+
     @Spec
     CommandSpec spec;
 
@@ -59,61 +62,108 @@ final class ReportCommand implements Callable<Integer> {
     Integer concurrent;
 
     @Option(names = "--points", paramLabel = "N", defaultValue = "600",
-            description = "Samples in the arc_c/arc_p chart (default: ${DEFAULT-VALUE}).")
+            description = "Samples in the arc_c/arc_p chart, at most " + MAX_POINTS + " (default: ${DEFAULT-VALUE}).")
     int points;
 
     @Option(names = "--out", paramLabel = "FILE", defaultValue = "arc-report.html",
-            description = "The HTML file to write (default: ${DEFAULT-VALUE}).")
+            description = "The HTML file to write, or - for standard output (default: ${DEFAULT-VALUE}); its folder "
+                    + "must exist, and it must not be the TRACE.")
     Path out;
 
     @Override
     public Integer call() {
-        if (points < 2) {
-            throw new IllegalArgumentException("--points must be >= 2, was " + points);
+        if (points < 2 || points > MAX_POINTS) {
+            throw new IllegalArgumentException("--points must be in [2, " + MAX_POINTS + "], was " + points);
         }
-        if (concurrent != null && concurrent < 1) {
-            throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
+        if (concurrent != null) {
+            Limits.requireThreads("--concurrent", concurrent);
         }
-        OutputFolder.require("--out", out);
-        WorkloadOptions.Loaded loaded = workload.load();
+        Limits limits = Limits.ofThisJvm();
+        workload.check(spec, limits);
+        if (size != null) {
+            if (size < 2) {
+                throw new IllegalArgumentException("--size must be >= 2, was " + size);
+            }
+            limits.requirePages("--size", size);
+        }
+        boolean toStdout = InputFile.isStdin(out);
+        if (!toStdout) {
+            OutputFolder.require("--out", out);
+            if (workload.trace != null) {
+                OutputFolder.requireNotInput("--out", out, workload.trace);
+            }
+        }
+        WorkloadOptions.Loaded loaded = workload.load(ArcCommand.stdin(spec), limits);
         String source = loaded.source();
         long[] requests = loaded.requests();
         long unique = loaded.unique();
         int timelineSize = size != null ? size : (int) Math.max(2, unique / 16);
-        List<Integer> chartSizes = workload.sizes(unique);
-        if (timelineSize < 2) {
-            throw new IllegalArgumentException("--size must be >= 2, was " + timelineSize);
-        }
-        PrintWriter err = spec.commandLine().getErr();
+        List<Integer> chartSizes = workload.sizes(unique).stream().distinct().sorted().toList();
         HtmlReport report = new HtmlReport("arc report: " + source);
-        err.println("arc report: arc_c and arc_p over " + requests.length + " requests at " + timelineSize + " pages");
-        report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
-                "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique pages; "
-                        + "sizes in pages, sampled %d times.", timelineSize, requests.length, unique, points),
-                timeline(Timeline.record(requests, timelineSize, points)));
-        report.section("Hit ratio against cache size", String.format(Locale.ROOT,
-                "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.", chartSizes),
-                hitRatios(requests, chartSizes, err));
-        if (concurrent != null) {
-            err.println("arc report: concurrent replay from " + concurrent + " threads at " + timelineSize + " pages");
-            ConcurrentReplayResult r = ConcurrentReplay.run(requests, timelineSize, concurrent, () -> false,
-                    done -> { });
-            WaitTimes w = r.evictionWaits();
-            report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
-                    "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests interleaved: "
-                            + "hit ratio %.2f %%, %,d eviction waits, p50 %.1f us, p99 %.1f us, max %.1f us "
-                            + "(percentiles within 12.5 %%); largest sampled aggsum gap %,d bytes.",
-                    timelineSize, concurrent, r.hitRatioPercent(), w.count(), w.percentile(0.5) / 1e3,
-                    w.percentile(0.99) / 1e3, w.max() / 1e3, r.maxAggsumGap()), waits(w));
+        int steps = 1 + chartSizes.size() * Policy.values().length + (concurrent != null ? 1 : 0);
+        int[] done = {0};
+        try (Interruption stop = Interruption.install()) {
+            Progress progress = new Progress(spec.commandLine().getErr(), "arc report", Progress.onTerminal());
+            Runnable step = () -> {
+                if (stop.requested()) {
+                    throw new Interrupted();
+                }
+                progress.update((double) done[0]++ / steps, done[0] + "/" + steps + " replays");
+            };
+            try {
+                step.run();
+                report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
+                        "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique "
+                                + "pages; sizes in pages, sampled %d times.", timelineSize, requests.length, unique,
+                        points), timeline(Timeline.record(requests, timelineSize, points)));
+                report.section("Hit ratio against cache size", String.format(Locale.ROOT,
+                        "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.",
+                        chartSizes), hitRatios(requests, chartSizes, step));
+                if (concurrent != null) {
+                    step.run();
+                    ConcurrentReplayResult r = ConcurrentReplay.run(requests, timelineSize, concurrent,
+                            stop::requested, n -> { });
+                    if (stop.requested()) {
+                        throw new Interrupted();
+                    }
+                    WaitTimes w = r.evictionWaits();
+                    report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
+                            "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests "
+                                    + "interleaved: hit ratio %.2f %%, %,d eviction waits, p50 %.1f us, p99 %.1f us, "
+                                    + "max %.1f us (percentiles within 12.5 %%); largest sampled aggsum gap %,d bytes.",
+                            timelineSize, concurrent, r.hitRatioPercent(), w.count(), w.percentile(0.5) / 1e3,
+                            w.percentile(0.99) / 1e3, w.max() / 1e3, r.maxAggsumGap()), waits(w));
+                }
+            } catch (Interrupted e) {
+                progress.finish();
+                spec.commandLine().getErr().println("arc report: interrupted after " + done[0] + " of " + steps
+                        + " replays; no report written");
+                return ExitCode.INTERRUPTED;
+            }
+            progress.finish();
         }
-        try {
-            Files.writeString(out, report.render());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (toStdout) {
+            stdout.print(report.render());
+        } else {
+            try {
+                Files.writeString(out, report.render());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
+            }
+            stdout.println("arc report: wrote " + out);
         }
-        spec.commandLine().getOut().println("arc report: wrote " + out);
-        spec.commandLine().getOut().flush();
-        return 0;
+        stdout.flush();
+        return ExitCode.SUCCESS;
+    }
+
+    /** Thrown between replays when the user pressed Ctrl-C. */
+    private static final class Interrupted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Interrupted() {
+            super("interrupted", null, false, false);
+        }
     }
 
     private static String timeline(Timeline t) {
@@ -128,15 +178,14 @@ final class ReportCommand implements Callable<Integer> {
                 .lines(lines);
     }
 
-    private static String hitRatios(long[] requests, List<Integer> chartSizes, PrintWriter err) {
-        List<Integer> sorted = chartSizes.stream().distinct().sorted().toList();
+    private static String hitRatios(long[] requests, List<Integer> sorted, Runnable step) {
         double[] xs = sorted.stream().mapToDouble(Integer::doubleValue).toArray();
         List<Series> lines = new ArrayList<>();
         int color = 0;
         for (Policy policy : Policy.values()) {
             double[] ys = new double[xs.length];
             for (int i = 0; i < xs.length; i++) {
-                err.println("arc report: " + policy.label() + " at " + sorted.get(i) + " pages");
+                step.run();
                 ys[i] = 100.0 * Replay.hits(policy.create(sorted.get(i)), requests) / Math.max(1, requests.length);
             }
             lines.add(new Series(policy.label(), COLORS[color++], xs, ys));

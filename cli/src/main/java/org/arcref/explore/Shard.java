@@ -32,7 +32,7 @@ public record Shard(int index, int count) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("--shard must be i/n with 0 <= i < n, was " + text);
+        throw new IllegalArgumentException("--shard must be i/n with 0 <= i < n, was " + org.arcref.trace.Excerpt.of(text));
     }
 
     /**

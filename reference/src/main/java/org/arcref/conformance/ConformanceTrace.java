@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.arcref.trace.Excerpt;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
@@ -64,7 +65,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         public static Assignment parse(long line, String text) {
             int eq = text.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("a setting must be name=value, was \"" + text + "\"");
+                throw new IllegalArgumentException("a setting must be name=value, was " + Excerpt.of(text));
             }
             Setting s = Setting.named(text.substring(0, eq));
             return new Assignment(line, s, s.parse(text.substring(eq + 1)));
@@ -128,7 +129,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
             return builtin(name);
         }
         throw new UncheckedIOException("trace must be an existing file or a built-in trace (" + String.join(", ",
-                builtinNames()) + "), was \"" + nameOrPath + "\"", new FileNotFoundException(nameOrPath));
+                builtinNames()) + "), was " + Excerpt.of(nameOrPath), new FileNotFoundException(nameOrPath));
     }
 
     /**
@@ -141,7 +142,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         try (BufferedReader in = TraceFile.open(path)) {
             return read(in, path.toString());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read trace file " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(TraceFile.problem("trace file", path.toString(), e), e);
         }
     }
 
@@ -167,8 +168,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
      */
     public static ConformanceTrace builtin(String name) {
         if (!builtinNames().contains(name)) {
-            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was \""
-                    + name + "\"");
+            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was "
+                    + Excerpt.of(name));
         }
         try (BufferedReader in = resource(name + ".ops")) {
             return read(in, BUILTIN + name);

@@ -5,6 +5,7 @@ import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.FileInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -69,15 +70,6 @@ final class InputFile {
             return reader.read(in, source);
         } catch (IOException e) {
             throw new UncheckedIOException(TraceFile.problem(kind, source, e), e);
-        } catch (MalformedInputException e) {
-            throw new UncheckedIOException("cannot read " + kind + " " + source + ": corrupt zstd data ("
-                    + e.getMessage() + ")", new IOException(e));
-        } catch (UncheckedIOException e) {
-            if (e.getCause() != null && e.getCause().getStackTrace().length > 0
-                    && e.getStackTrace()[0].getClassName().startsWith("io.airlift")) {
-                throw new UncheckedIOException(TraceFile.problem(kind, source, e.getCause()), e.getCause());
-            }
-            throw e;
         }
     }
 
@@ -107,6 +99,35 @@ final class InputFile {
             zstd &= in.read() == b;
         }
         in.reset();
-        return zstd ? new ZstdInputStream(in) : in;
+        return zstd ? new ZstdContent(new ZstdInputStream(in)) : in;
+    }
+
+    /**
+     * The decoded content of a zstd stream, its decoder's failures turned into {@link IOException}s that say
+     * {@code zstd}: the decoder throws an unchecked {@link MalformedInputException} on corrupt data and a bare
+     * {@code IOException("Not enough input bytes")} on a truncated file.
+     */
+    private static final class ZstdContent extends FilterInputStream {
+
+        ZstdContent(InputStream decoder) {
+            super(decoder);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (MalformedInputException e) {
+                throw new IOException("corrupt zstd data (" + e.getMessage() + ")", e);
+            } catch (IOException e) {
+                throw new IOException("corrupt or truncated zstd data (" + e.getMessage() + ")", e);
+            }
+        }
     }
 }

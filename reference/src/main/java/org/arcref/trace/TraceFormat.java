@@ -113,7 +113,7 @@ public enum TraceFormat {
             return LIS;
         }
         throw new TraceFormatException(source, lineNumber, "cannot tell the trace format: expected one block "
-                + "number (LIRS) or at least " + LIS_MIN_FIELDS_TO_DETECT + " integer fields (.lis), got \""
+                + "number (LIRS) or at least " + LIS_MIN_FIELDS_TO_DETECT + " integer fields (.lis), got "
                 + Excerpt.of(line));
     }
 

@@ -113,6 +113,9 @@ final class ConformCommand implements Callable<Integer> {
             OutputFolder.requireNotInput("-o/--output", output, Path.of(trace));
         }
         ConformanceTrace t = find(trace);
+        if (!toStdout && !t.name().startsWith(ConformanceTrace.BUILTIN) && !InputFile.isStdin(Path.of(trace))) {
+            t = t.named(relativeTo(output, Path.of(trace)));
+        }
         ConformanceSettings settings = settings(t, sets, fixes);
         ConformanceRun run = ConformanceRun.of(t, settings, headers);
         if (toStdout) {
@@ -128,6 +131,15 @@ final class ConformCommand implements Callable<Integer> {
             report(spec.commandLine().getErr(), t, settings, run.transitions(), json);
         }
         return ExitCode.SUCCESS;
+    }
+
+    /**
+     * The header's name of a trace file: its path from the output file's folder, which is where {@code arc verify}
+     * looks for it, so that the two files can move together.
+     */
+    private static String relativeTo(Path output, Path trace) {
+        Path folder = output.toAbsolutePath().normalize().getParent();
+        return folder.relativize(trace.toAbsolutePath().normalize()).toString();
     }
 
     /** The trace named on the command line: standard input, a file, or a built-in trace. */

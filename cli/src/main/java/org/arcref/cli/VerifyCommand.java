@@ -1,6 +1,7 @@
 package org.arcref.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,6 +14,7 @@ import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
 import org.arcref.conformance.JsonWriter;
+import org.arcref.trace.Excerpt;
 import org.arcref.trace.TraceFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,7 +65,7 @@ final class VerifyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("EXPECTED and ACTUAL cannot both be - (standard input is read once)");
         }
         ConformanceFile actual = read(second == null ? first : second);
-        ConformanceFile expected = second == null ? rerun(actual) : read(first);
+        ConformanceFile expected = second == null ? rerun(actual, first) : read(first);
         PrintWriter out = spec.commandLine().getOut();
         Optional<Divergence> d = ConformanceComparer.firstDivergence(expected, actual);
         if (json) {
@@ -118,11 +120,35 @@ final class VerifyCommand implements Callable<Integer> {
         return JsonWriter.write(o);
     }
 
-    /** The spec's output for the trace and settings named in {@code actual}'s header. */
-    private static ConformanceFile rerun(ConformanceFile actual) {
+    /**
+     * The spec's output for the trace and settings named in {@code actual}'s header. A trace file is found relative
+     * to the folder of the output file (the working directory for standard input) and must have the header's
+     * checksum: a trace changed since the output was written is reported as such, not as a divergence.
+     */
+    private ConformanceFile rerun(ConformanceFile actual, Path actualPath) {
         Map<String, Object> header = actual.header();
         try {
-            ConformanceTrace trace = ConformanceTrace.find(ConformanceFormat.traceName(header));
+            String name = ConformanceFormat.traceName(header);
+            String sum = ConformanceFormat.traceSha256(header);
+            ConformanceTrace trace;
+            if (name.startsWith(ConformanceTrace.BUILTIN)) {
+                trace = ConformanceTrace.find(name);
+            } else {
+                Path folder = InputFile.isStdin(actualPath) ? Path.of("")
+                        : actualPath.toAbsolutePath().normalize().getParent();
+                Path file = folder.resolve(name);
+                if (!Files.isRegularFile(file)) {
+                    throw new IllegalArgumentException("the header's trace " + Excerpt.of(name) + " must be a "
+                            + "built-in trace or a file relative to the output's folder, was not found at " + file);
+                }
+                trace = InputFile.read(file, "trace file", ArcCommand.stdin(spec), ConformanceTrace::read)
+                        .named(name);
+            }
+            if (!trace.sha256().equals(sum)) {
+                throw new IllegalArgumentException("the trace " + trace.name() + " changed since the output was "
+                        + "written: its sha256 is " + trace.sha256() + ", the header's trace_sha256 is "
+                        + Excerpt.of(sum));
+            }
             ConformanceRun run = ConformanceRun.of(trace, ConformanceFormat.settings(header),
                     ConformanceFormat.listsHeaders(header));
             return ConformanceFile.parse(run.lines(), "the spec on " + trace.name());

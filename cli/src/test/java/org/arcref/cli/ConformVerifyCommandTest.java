@@ -57,7 +57,8 @@ class ConformVerifyCommandTest {
         assertEquals(1 + ConformanceTrace.builtin("basic").steps().size(), lines.size());
         String header = lines.get(0);
         assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":1,\"zfs\":\"2.1.1\","
-                + "\"trace\":\"builtin:basic\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
+                + "\"trace\":\"builtin:basic\",\"trace_sha256\":\"" + ConformanceTrace.builtin("basic").sha256()
+                + "\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
         assertTrue(header.contains("\"zfs_arc_evict_batch_limit\":3,"), header);
         assertTrue(header.contains("\"SHRINK_CLAMPS_ARC_P_O2\":true"), header);
         assertTrue(header.contains("\"ARC_P_GROWTH_CAP_14137\":false"), header);
@@ -179,7 +180,8 @@ class ConformVerifyCommandTest {
         Files.writeString(noTrace, lines.get(0).replace("builtin:basic", "no-such-trace") + "\n");
         r = arc("verify", noTrace.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertTrue(r.err().startsWith("arc: trace must be an existing file or a built-in trace"), r.err());
+        assertTrue(r.err().startsWith("arc: " + noTrace + ":1: the header's trace \"no-such-trace\" must be a built-in "
+                + "trace or a file relative to the output's folder, was not found at "), r.err());
         assertEquals(1, r.err().strip().lines().count());
     }
 

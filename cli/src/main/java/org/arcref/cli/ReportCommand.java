@@ -168,11 +168,13 @@ final class ReportCommand implements Callable<Integer> {
 
     private static String timeline(Timeline t) {
         List<Series> lines = new ArrayList<>();
-        lines.add(new Series("arc_c", COLORS[0], t.at(), t.c()));
-        lines.add(new Series("arc_p", COLORS[1], t.at(), t.p()));
-        int color = 2;
+        lines.add(new Series("arc_c", COLORS[0], Series.DASHES[0], t.at(), t.c()));
+        lines.add(new Series("arc_p", COLORS[1], Series.DASHES[1], t.at(), t.p()));
+        int k = 2;
         for (ArcState st : ArcState.values()) {
-            lines.add(new Series(st.zfsName(), COLORS[color++ % COLORS.length], t.at(), t.states()[st.ordinal()]));
+            lines.add(new Series(st.zfsName(), COLORS[k % COLORS.length], Series.DASHES[k % Series.DASHES.length],
+                    t.at(), t.states()[st.ordinal()]));
+            k++;
         }
         return new SvgChart("arc_c, arc_p and state sizes at " + t.pages() + " pages", "requests", "pages", false)
                 .lines(lines);
@@ -188,7 +190,8 @@ final class ReportCommand implements Callable<Integer> {
                 step.run();
                 ys[i] = 100.0 * Replay.hits(policy.create(sorted.get(i)), requests) / Math.max(1, requests.length);
             }
-            lines.add(new Series(policy.label(), COLORS[color++], xs, ys));
+            lines.add(new Series(policy.label(), COLORS[color], Series.DASHES[color], xs, ys));
+            color++;
         }
         return new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)", "hit ratio (%)", true)
                 .lines(lines);
@@ -196,13 +199,15 @@ final class ReportCommand implements Callable<Integer> {
 
     private static String waits(WaitTimes w) {
         long[][] buckets = w.buckets();
-        double[] xs = new double[buckets.length];
-        double[] ys = new double[buckets.length];
+        double[] lo = new double[buckets.length];
+        double[] hi = new double[buckets.length];
+        double[] counts = new double[buckets.length];
         for (int i = 0; i < buckets.length; i++) {
-            xs[i] = Math.max(1, (buckets[i][0] + buckets[i][1]) / 2.0 / 1e3);
-            ys[i] = buckets[i][2];
+            lo[i] = buckets[i][0] / 1e3;
+            hi[i] = (buckets[i][1] + 1) / 1e3;
+            counts[i] = buckets[i][2];
         }
-        return new SvgChart("Eviction wait times", "wait (us, log scale)", "waits", true)
-                .bars(new Series("waits per bucket", COLORS[0], xs, ys));
+        return new SvgChart("Eviction wait times", "wait (us, log scale)", "waits per bucket (8 per doubling)", true)
+                .histogram("waits per bucket", COLORS[0], lo, hi, counts);
     }
 }

@@ -88,7 +88,8 @@ public final class ArcCommand implements Callable<Integer> {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             err.println("arc: out of memory (" + e.getMessage() + "): the input needs more than this JVM's heap of "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB; raise it with java -Xmx or use a smaller input");
+                    + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB; raise it with java -Xmx or use a smaller input");
             return ExitCode.BAD_INPUT;
         } catch (Error e) {
             return internalError(e, err);

@@ -107,13 +107,13 @@ final class ConformCommand implements Callable<Integer> {
             throw new IllegalArgumentException("TRACE is required: an op trace file or a built-in trace "
                     + ConformanceTrace.builtinNames() + " (arc conform --list)");
         }
-        boolean toStdout = output == null || InputFile.isStdin(output);
+        boolean toStdout = output == null || InputFile.isDash(output);
         if (!toStdout) {
             OutputFolder.require("-o/--output", output);
             OutputFolder.requireNotInput("-o/--output", output, Path.of(trace));
         }
         ConformanceTrace t = find(trace);
-        if (!toStdout && !t.name().startsWith(ConformanceTrace.BUILTIN) && !InputFile.isStdin(Path.of(trace))) {
+        if (!toStdout && !t.name().startsWith(ConformanceTrace.BUILTIN) && !InputFile.isDash(Path.of(trace))) {
             t = t.named(relativeTo(output, Path.of(trace)));
         }
         ConformanceSettings settings = settings(t, sets, fixes);
@@ -145,7 +145,7 @@ final class ConformCommand implements Callable<Integer> {
     /** The trace named on the command line: standard input, a file, or a built-in trace. */
     private ConformanceTrace find(String nameOrPath) {
         Path path = Path.of(nameOrPath);
-        if (InputFile.isStdin(path) || !nameOrPath.startsWith(ConformanceTrace.BUILTIN) && Files.exists(path)) {
+        if (InputFile.isDash(path) || !nameOrPath.startsWith(ConformanceTrace.BUILTIN) && Files.exists(path)) {
             return InputFile.read(path, "trace file", ArcCommand.stdin(spec), ConformanceTrace::read);
         }
         return ConformanceTrace.find(nameOrPath);

@@ -170,7 +170,8 @@ final class ExploreCommand implements Callable<Integer> {
         }
         List<Operation> ops = InputFile.read(trace, "trace file", ArcCommand.stdin(spec), OpTraceReader::read);
         Verdict v = checker.check(check, Explorer.configOf(check, trySeed), ops);
-        stdout.println("arc explore: " + check.label() + " on " + InputFile.name(trace) + " (" + ops.size() + " operations, try seed "
+        stdout.println("arc explore: " + check.label() + " on " + InputFile.name(trace) + " (" + ops.size()
+                + " operations, try seed "
                 + trySeed + "): " + switch (v.status()) {
                     case PASSED -> "passed";
                     case INVALID -> "invalid (the spec rejects an operation)";

@@ -43,14 +43,17 @@ final class InputFile {
         T read(BufferedReader in, String source) throws IOException;
     }
 
-    /** @return whether {@code path} is {@code -}, standard input */
-    static boolean isStdin(Path path) {
+    /**
+     * @param path a file argument
+     * @return whether it is {@code -}: standard input for a file read, standard output for one written
+     */
+    static boolean isDash(Path path) {
         return path.toString().equals(STDIN);
     }
 
     /** @return the name of the file for messages: the path as given, or {@code <stdin>} */
     static String name(Path path) {
-        return isStdin(path) ? "<stdin>" : path.toString();
+        return isDash(path) ? "<stdin>" : path.toString();
     }
 
     /**
@@ -74,7 +77,7 @@ final class InputFile {
     }
 
     private static InputStream open(Path path, String kind, InputStream stdin) {
-        if (isStdin(path)) {
+        if (isDash(path)) {
             return stdin;
         }
         if (!Files.exists(path)) {

@@ -3,13 +3,18 @@ package org.arcref.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.arcref.arc.WaitTimes;
+import org.arcref.conformance.JsonWriter;
 import org.arcref.policy.Replay;
 import org.arcref.report.HtmlReport;
 import org.arcref.report.Series;
@@ -70,6 +75,9 @@ final class ReportCommand implements Callable<Integer> {
                     + "must exist, and it must not be the TRACE.")
     Path out;
 
+    @Option(names = "--json", description = "Print the report's figures as one JSON object (with a file --out).")
+    boolean json;
+
     @Override
     public Integer call() {
         if (points < 2 || points > MAX_POINTS) {
@@ -86,7 +94,11 @@ final class ReportCommand implements Callable<Integer> {
             }
             limits.requirePages("--size", size);
         }
-        boolean toStdout = InputFile.isStdin(out);
+        boolean toStdout = InputFile.isDash(out);
+        if (toStdout && json) {
+            throw new IllegalArgumentException("--json has no effect with --out - (standard output holds the page), "
+                    + "was given");
+        }
         if (!toStdout) {
             OutputFolder.require("--out", out);
             if (workload.trace != null) {
@@ -102,6 +114,8 @@ final class ReportCommand implements Callable<Integer> {
         HtmlReport report = new HtmlReport("arc report: " + source);
         int steps = 1 + chartSizes.size() * Policy.values().length + (concurrent != null ? 1 : 0);
         int[] done = {0};
+        List<Series> hitRatios = List.of();
+        ConcurrentReplayResult concurrentResult = null;
         try (Interruption stop = Interruption.install()) {
             Progress progress = new Progress(spec.commandLine().getErr(), "arc report", Progress.onTerminal());
             Runnable step = () -> {
@@ -116,16 +130,19 @@ final class ReportCommand implements Callable<Integer> {
                         "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique "
                                 + "pages; sizes in pages, sampled %d times.", timelineSize, requests.length, unique,
                         points), timeline(Timeline.record(requests, timelineSize, points)));
+                hitRatios = hitRatios(requests, chartSizes, step);
                 report.section("Hit ratio against cache size", String.format(Locale.ROOT,
                         "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.",
-                        chartSizes), hitRatios(requests, chartSizes, step));
+                        chartSizes), new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)",
+                                "hit ratio (%)", true).lines(hitRatios));
                 if (concurrent != null) {
                     step.run();
-                    ConcurrentReplayResult r = ConcurrentReplay.run(requests, timelineSize, concurrent,
+                    concurrentResult = ConcurrentReplay.run(requests, timelineSize, concurrent,
                             stop::requested, n -> { });
                     if (stop.requested()) {
                         throw new Interrupted();
                     }
+                    ConcurrentReplayResult r = concurrentResult;
                     WaitTimes w = r.evictionWaits();
                     report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
                             "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests "
@@ -151,10 +168,46 @@ final class ReportCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
             }
-            stdout.println("arc report: wrote " + out);
+            stdout.println(json ? summary(loaded, timelineSize, hitRatios, concurrentResult)
+                    : "arc report: wrote " + out);
         }
         stdout.flush();
         return ExitCode.SUCCESS;
+    }
+
+    /** The report's figures as one JSON object, for {@code --json}. */
+    private String summary(WorkloadOptions.Loaded loaded, int timelineSize, List<Series> hitRatios,
+            ConcurrentReplayResult concurrentResult) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("out", out.toString());
+        o.put("source", loaded.source());
+        o.put("requests", loaded.requests().length);
+        o.put("uniquePages", loaded.unique());
+        o.put("timelinePages", timelineSize);
+        List<Object> rows = new ArrayList<>();
+        for (Series line : hitRatios) {
+            for (int i = 0; i < line.xs().length; i++) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("policy", line.name());
+                row.put("pages", (long) line.xs()[i]);
+                row.put("hitRatioPercent", BigDecimal.valueOf(line.ys()[i]).setScale(4, RoundingMode.HALF_EVEN));
+                rows.add(row);
+            }
+        }
+        o.put("hitRatios", rows);
+        if (concurrentResult != null) {
+            WaitTimes w = concurrentResult.evictionWaits();
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("threads", concurrentResult.threads());
+            c.put("hits", concurrentResult.hits());
+            c.put("evictWaits", w.count());
+            c.put("evictWaitP50Nanos", w.percentile(0.5));
+            c.put("evictWaitP99Nanos", w.percentile(0.99));
+            c.put("evictWaitMaxNanos", w.max());
+            c.put("maxAggsumGapBytes", concurrentResult.maxAggsumGap());
+            o.put("concurrent", c);
+        }
+        return JsonWriter.write(o);
     }
 
     /** Thrown between replays when the user pressed Ctrl-C. */
@@ -180,7 +233,7 @@ final class ReportCommand implements Callable<Integer> {
                 .lines(lines);
     }
 
-    private static String hitRatios(long[] requests, List<Integer> sorted, Runnable step) {
+    private static List<Series> hitRatios(long[] requests, List<Integer> sorted, Runnable step) {
         double[] xs = sorted.stream().mapToDouble(Integer::doubleValue).toArray();
         List<Series> lines = new ArrayList<>();
         int color = 0;
@@ -193,8 +246,7 @@ final class ReportCommand implements Callable<Integer> {
             lines.add(new Series(policy.label(), COLORS[color], Series.DASHES[color], xs, ys));
             color++;
         }
-        return new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)", "hit ratio (%)", true)
-                .lines(lines);
+        return lines;
     }
 
     private static String waits(WaitTimes w) {

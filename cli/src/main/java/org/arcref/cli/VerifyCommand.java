@@ -61,7 +61,10 @@ final class VerifyCommand implements Callable<Integer> {
         if (context < 0) {
             throw new IllegalArgumentException("--context must be >= 0, was " + context);
         }
-        if (second != null && InputFile.isStdin(first) && InputFile.isStdin(second)) {
+        if (json) {
+            GivenOptions.reject(spec, "with --json (it shapes the text report)", "--context");
+        }
+        if (second != null && InputFile.isDash(first) && InputFile.isDash(second)) {
             throw new IllegalArgumentException("EXPECTED and ACTUAL cannot both be - (standard input is read once)");
         }
         ConformanceFile actual = read(second == null ? first : second);
@@ -134,7 +137,7 @@ final class VerifyCommand implements Callable<Integer> {
             if (name.startsWith(ConformanceTrace.BUILTIN)) {
                 trace = ConformanceTrace.find(name);
             } else {
-                Path folder = InputFile.isStdin(actualPath) ? Path.of("")
+                Path folder = InputFile.isDash(actualPath) ? Path.of("")
                         : actualPath.toAbsolutePath().normalize().getParent();
                 Path file = folder.resolve(name);
                 if (!Files.isRegularFile(file)) {

@@ -69,6 +69,18 @@ class JsonOutputTest {
     }
 
     @Test
+    void reportJsonHasTheHitRatiosOfEveryPolicy() {
+        CliRun r = arc("report", "--length", "5000", "--sizes", "100,200", "--json", "--out",
+                dir.resolve("r.html").toString());
+        assertEquals(ExitCode.SUCCESS, r.status(), r.err());
+        Map<String, Object> o = json(r.out());
+        assertEquals(BigInteger.valueOf(5000), o.get("requests"));
+        assertEquals(6, ((List<?>) o.get("hitRatios")).size(), "three policies at two sizes");
+        CliRun toStdout = arc("report", "--length", "5000", "--json", "--out", "-");
+        assertEquals(ExitCode.BAD_INPUT, toStdout.status());
+    }
+
+    @Test
     void conformCoverageJsonListsTheCoveredTransitions() {
         CliRun r = arc("conform", "basic", "--coverage", "--json");
         assertEquals(ExitCode.SUCCESS, r.status(), r.err());

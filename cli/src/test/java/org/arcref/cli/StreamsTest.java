@@ -128,8 +128,9 @@ class StreamsTest {
         byte[] zs = zstd(randomTrace());
         assertError("corrupt zstd data", corrupt(zs));
         assertError("binary data (a NUL byte at offset 2 of the content)", new byte[] {'1', '\n', 0, 5, 7});
-        assertError("the file starts with a UTF-8 byte-order mark", ("\ufeff" + TRACE).getBytes(StandardCharsets.UTF_8));
-        assertError("the file starts with a UTF-16 byte-order mark", ("\ufeff" + TRACE).getBytes(StandardCharsets.UTF_16LE));
+        String marked = "\ufeff" + TRACE;
+        assertError("the file starts with a UTF-8 byte-order mark", marked.getBytes(StandardCharsets.UTF_8));
+        assertError("the file starts with a UTF-16 byte-order mark", marked.getBytes(StandardCharsets.UTF_16LE));
     }
 
     /** A trace that compresses badly, so that its compressed form has bytes to corrupt. */

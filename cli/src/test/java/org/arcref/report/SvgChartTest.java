@@ -32,7 +32,7 @@ class SvgChartTest {
         String svg = new SvgChart("t", "x", "y", false).lines(List.of(new Series("a", "#111111", Series.DASHES[0], xs,
                 ys), new Series("b", "#222222", Series.DASHES[1], xs, ys)));
         List<String> widths = all(svg, "<polyline class=\"series\"[^>]*stroke-width=\"([0-9.]+)\"");
-        assertEquals(List.of("3.5", "1.5"), widths, "the line drawn first is wider, so its edges show under the second");
+        assertEquals(List.of("3.5", "1.5"), widths, "the first line is wider, so its edges show under the second");
         assertTrue(svg.contains("stroke-dasharray=\"7 4\""), svg);
     }
 

@@ -112,7 +112,8 @@ public final class ConformanceFormat {
      */
     public static String traceName(Map<String, Object> header) {
         if (!(header.get("trace") instanceof String name)) {
-            throw new IllegalArgumentException("header field trace must be a string, was " + Excerpt.clip(String.valueOf(header.get("trace")), Excerpt.MAX_CHARS));
+            throw new IllegalArgumentException("header field trace must be a string, was "
+                    + Excerpt.clip(String.valueOf(header.get("trace")), Excerpt.MAX_CHARS));
         }
         return name;
     }

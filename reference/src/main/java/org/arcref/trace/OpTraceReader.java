@@ -104,7 +104,8 @@ public final class OpTraceReader {
                         case "prefetch" -> kind = ReadKind.PREFETCH;
                         case "prescient" -> kind = ReadKind.PRESCIENT_PREFETCH;
                         case "hold" -> hold = true;
-                        default -> throw in.error("expected demand, prefetch, prescient or hold, got " + Excerpt.of(f[i]));
+                        default -> throw in.error("expected demand, prefetch, prescient or hold, got "
+                                + Excerpt.of(f[i]));
                     }
                 }
                 yield new Operation.Read(key, size, kind, hold);
@@ -163,7 +164,8 @@ public final class OpTraceReader {
                 }
                 return Math.multiplyExact(v, unit);
             } catch (NumberFormatException | ArithmeticException e) {
-                throw error(name + " must be a non-negative integer with an optional K, M or G suffix, got " + Excerpt.of(s));
+                throw error(name + " must be a non-negative integer with an optional K, M or G suffix, got "
+                        + Excerpt.of(s));
             }
         }
 

@@ -57,7 +57,14 @@ public final class ArcCommand implements Callable<Integer> {
      * @param args the arguments
      */
     public static void main(String[] args) {
-        System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        int status = run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        System.out.flush();
+        System.err.flush();
+        if (Interruption.signalled()) {
+            // Ctrl-C began the JVM's shutdown, whose status is 130 whatever was found: a finding must still exit 1
+            Runtime.getRuntime().halt(status);
+        }
+        System.exit(status);
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,24 @@ class ExitCodesTest {
         assertEquals(ExitCode.SUCCESS, sub.status(), sub.err());
         assertTrue(sub.out().startsWith("Usage: arc explore"), sub.out());
         assertTrue(arc("help").out().startsWith("Usage: arc "));
+    }
+
+    /** A help example wrapped mid-command cannot be pasted: every line of an Examples block is one command. */
+    @Test
+    void helpExamplesAreOneCommandALine() {
+        for (String command : List.of("", "replay", "conform", "verify", "explore", "soak", "report")) {
+            CliRun help = command.isEmpty() ? arc("--help") : arc(command, "--help");
+            boolean inExamples = false;
+            for (String line : help.out().lines().toList()) {
+                if (line.equals("Examples:")) {
+                    inExamples = true;
+                } else if (line.isBlank()) {
+                    inExamples = false;
+                } else if (inExamples) {
+                    assertTrue(line.matches("  (arc|mkdir|zcat|my-port)( .*)?"), "arc " + command + " --help: " + line);
+                }
+            }
+        }
     }
 
     @Test

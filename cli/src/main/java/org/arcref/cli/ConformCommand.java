@@ -113,6 +113,9 @@ final class ConformCommand implements Callable<Integer> {
             OutputFolder.requireNotInput("-o/--output", output, Path.of(trace));
         }
         ConformanceTrace t = find(trace);
+        if (t.steps().isEmpty()) {
+            throw new IllegalArgumentException("trace " + t.name() + " has no operations; nothing to conform");
+        }
         if (!toStdout && !t.name().startsWith(ConformanceTrace.BUILTIN) && !InputFile.isDash(Path.of(trace))) {
             t = t.named(relativeTo(output, Path.of(trace)));
         }

@@ -169,10 +169,13 @@ final class ExploreCommand implements Callable<Integer> {
                     + (check == null ? "without --check" : "without --try-seed"));
         }
         List<Operation> ops = InputFile.read(trace, "trace file", ArcCommand.stdin(spec), OpTraceReader::read);
+        if (ops.isEmpty()) {
+            throw new IllegalArgumentException("trace file " + InputFile.name(trace) + " has no operations; "
+                    + "nothing to check");
+        }
         Verdict v = checker.check(check, Explorer.configOf(check, trySeed), ops);
         stdout.println("arc explore: " + check.label() + " on " + InputFile.name(trace) + " (" + ops.size()
-                + " operations, try seed "
-                + trySeed + "): " + switch (v.status()) {
+                + " operations, try seed " + trySeed + "): " + switch (v.status()) {
                     case PASSED -> "passed";
                     case INVALID -> "invalid (the spec rejects an operation)";
                     case FAILED -> "FAILED: " + v.firstLine();

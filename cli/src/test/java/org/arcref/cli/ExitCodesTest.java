@@ -68,6 +68,11 @@ class ExitCodesTest {
         Path empty = Files.writeString(dir.resolve("empty.trace"), "\n*\n");
         assertBadInput(arc("replay", empty.toString()), "arc: trace file " + empty
                 + " has no requests (no data lines); nothing to replay");
+        Path noOps = Files.writeString(dir.resolve("empty.ops"), "# only a comment\n");
+        assertBadInput(arc("conform", noOps.toString()), "arc: trace " + noOps + " has no operations; nothing to "
+                + "conform");
+        assertBadInput(arc("explore", "--trace", noOps.toString(), "--check", "invariants", "--try-seed", "1"),
+                "arc: trace file " + noOps + " has no operations; nothing to check");
         assertBadInput(arc("explore", "--shard", "5/8", "--tries", "3", "--out", dir.toString()),
                 "arc: --shard 5/8 has no tries of --tries 3 (a shard i/n runs the tries t < 3 with t % n == i)");
     }

@@ -125,7 +125,7 @@ public final class ArcCommand implements Callable<Integer> {
         cl.setExecutionExceptionHandler((e, c, p) -> {
             if (e instanceof TraceFormatException || e instanceof UncheckedIOException
                     || e instanceof IllegalArgumentException) {
-                err.println("arc: " + Excerpt.clip(e.getMessage(), MAX_MESSAGE));
+                err.println("arc: " + Excerpt.clip(String.valueOf(e.getMessage()), MAX_MESSAGE));
                 return ExitCode.BAD_INPUT;
             }
             return internalError(e, err);
@@ -153,6 +153,6 @@ public final class ArcCommand implements Callable<Integer> {
             return "unknown subcommand " + Excerpt.of(u.getUnmatched().get(0)) + "; the subcommands are "
                     + String.join(", ", names);
         }
-        return Excerpt.clip(e.getMessage(), MAX_MESSAGE);
+        return Excerpt.clip(String.valueOf(e.getMessage()), MAX_MESSAGE);
     }
 }

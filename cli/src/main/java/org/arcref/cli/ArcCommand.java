@@ -26,12 +26,7 @@ import picocli.CommandLine.Command;
                 "  arc conform ghost-adaptation -o expected.jsonl",
                 "  arc verify expected.jsonl my-port.jsonl", "  arc explore --tries 2000 --seed 7",
                 "  arc soak --duration 1m --threads 8", "  arc report --concurrent 4 --out report.html",
-                "  arc help explore", "", "Exit status (every subcommand):",
-                "  0    success: ran to the end, nothing found",
-                "  1    a finding: divergence (verify), failed check (explore), violation (soak)",
-                "  2    bad usage or bad input (nothing was checked)",
-                "  3    internal error of arc (a bug)",
-                "  130  interrupted (Ctrl-C) without a finding"})
+                "  arc help explore", "", ExitCode.TABLE})
 public final class ArcCommand implements Callable<Integer> {
 
     /** The most characters of an error message: room for the file, line and rule around a quoted excerpt. */

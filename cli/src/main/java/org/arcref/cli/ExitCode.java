@@ -29,13 +29,13 @@ final class ExitCode {
     /** Stopped by Ctrl-C without a finding (128 + SIGINT, as shells report it). */
     static final int INTERRUPTED = 130;
 
-    /** The table for {@code --help} and the README, one line per status. */
-    static final String[] HELP = {"Exit status (every subcommand):",
-        "  0    success: ran to the end, nothing found",
-        "  1    a finding: divergence (verify), failed check (explore), violation (soak)",
-        "  2    bad usage or bad input (nothing was checked)",
-        "  3    internal error of arc (a bug)",
-        "  130  interrupted (Ctrl-C) without a finding"};
+    /** The table for {@code arc --help}, a picocli footer line ({@code %n} ends each line). */
+    static final String TABLE = "Exit status (every subcommand):%n"
+            + "  0    success: ran to the end, nothing found%n"
+            + "  1    a finding: divergence (verify), failed check (explore), violation (soak)%n"
+            + "  2    bad usage or bad input (nothing was checked)%n"
+            + "  3    internal error of arc (a bug)%n"
+            + "  130  interrupted (Ctrl-C) without a finding";
 
     private ExitCode() {
     }

@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -18,8 +20,10 @@ import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
+import org.arcref.conformance.JsonWriter;
 import org.arcref.conformance.QuirkEffect;
 import org.arcref.conformance.Transition;
+import org.arcref.trace.Excerpt;
 import org.arcref.zfs.InvalidArgumentException;
 import org.arcref.zfs.QuirkFix;
 import picocli.CommandLine.Command;
@@ -47,7 +51,8 @@ final class ConformCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
-            description = "An op trace file, or a built-in trace name (NAME or builtin:NAME; see --list).")
+            description = "An op trace file, - for standard input, or a built-in trace name (NAME or builtin:NAME; "
+                    + "see --list).")
     String trace;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE",
@@ -62,7 +67,9 @@ final class ConformCommand implements Callable<Integer> {
     @Option(names = "--headers", description = "List every buffer header after each operation.")
     boolean headers;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of standard output.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write to FILE instead of standard output (- is standard output); its folder must exist, "
+                    + "and it must not be the TRACE.")
     Path output;
 
     @Option(names = "--coverage",
@@ -70,32 +77,51 @@ final class ConformCommand implements Callable<Integer> {
                     + "with --list, each built-in trace's coverage and the set's, on standard output.")
     boolean coverage;
 
+    @Option(names = "--json", description = "With --coverage, report the coverage as one JSON object.")
+    boolean json;
+
     @Option(names = "--list", description = "List the built-in conformance traces and exit.")
     boolean list;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (json && !coverage) {
+            throw new IllegalArgumentException("--json has no effect without --coverage (the output is JSON Lines "
+                    + "already), was given");
+        }
         if (list) {
+            if (trace != null) {
+                throw new IllegalArgumentException("--list takes no TRACE, was given " + Excerpt.of(trace));
+            }
+            GivenOptions.reject(spec, "with --list", "--set", "--fix", "--headers", "--output", "--json");
             if (coverage) {
                 listCoverage(out);
             } else {
                 ConformanceTrace.builtinNames().forEach(out::println);
             }
             out.flush();
-            return 0;
+            return ExitCode.SUCCESS;
         }
         if (trace == null) {
             throw new IllegalArgumentException("TRACE is required: an op trace file or a built-in trace "
                     + ConformanceTrace.builtinNames() + " (arc conform --list)");
         }
-        if (output != null) {
+        boolean toStdout = output == null || InputFile.isDash(output);
+        if (!toStdout) {
             OutputFolder.require("-o/--output", output);
+            OutputFolder.requireNotInput("-o/--output", output, Path.of(trace));
         }
-        ConformanceTrace t = ConformanceTrace.find(trace);
+        ConformanceTrace t = find(trace);
+        if (t.steps().isEmpty()) {
+            throw new IllegalArgumentException("trace " + t.name() + " has no operations; nothing to conform");
+        }
+        if (!toStdout && !t.name().startsWith(ConformanceTrace.BUILTIN) && !InputFile.isDash(Path.of(trace))) {
+            t = t.named(relativeTo(output, Path.of(trace)));
+        }
         ConformanceSettings settings = settings(t, sets, fixes);
         ConformanceRun run = ConformanceRun.of(t, settings, headers);
-        if (output == null) {
+        if (toStdout) {
             write(out, run.lines());
         } else {
             try (Writer w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
@@ -105,9 +131,27 @@ final class ConformCommand implements Callable<Integer> {
             }
         }
         if (coverage) {
-            report(spec.commandLine().getErr(), t, settings, run.transitions());
+            report(spec.commandLine().getErr(), t, settings, run.transitions(), json);
         }
-        return 0;
+        return ExitCode.SUCCESS;
+    }
+
+    /**
+     * The header's name of a trace file: its path from the output file's folder, which is where {@code arc verify}
+     * looks for it, so that the two files can move together.
+     */
+    private static String relativeTo(Path output, Path trace) {
+        Path folder = output.toAbsolutePath().normalize().getParent();
+        return folder.relativize(trace.toAbsolutePath().normalize()).toString();
+    }
+
+    /** The trace named on the command line: standard input, a file, or a built-in trace. */
+    private ConformanceTrace find(String nameOrPath) {
+        Path path = Path.of(nameOrPath);
+        if (InputFile.isDash(path) || !nameOrPath.startsWith(ConformanceTrace.BUILTIN) && Files.exists(path)) {
+            return InputFile.read(path, "trace file", ArcCommand.stdin(spec), ConformanceTrace::read);
+        }
+        return ConformanceTrace.find(nameOrPath);
     }
 
     /**
@@ -169,7 +213,21 @@ final class ConformCommand implements Callable<Integer> {
     }
 
     private static void report(PrintWriter err, ConformanceTrace trace, ConformanceSettings settings,
-            Set<Transition> covered) {
+            Set<Transition> covered, boolean json) {
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("trace", trace.name());
+            o.put("transitions", Transition.values().length);
+            o.put("covered", covered.stream().map(t -> t.name().toLowerCase(Locale.ROOT)).toList());
+            Map<String, Object> quirks = new LinkedHashMap<>();
+            for (QuirkFix f : QuirkFix.values()) {
+                quirks.put(f.name(), QuirkEffect.firstEffect(trace, settings, f).isPresent());
+            }
+            o.put("quirksObservable", quirks);
+            err.println(JsonWriter.write(o));
+            err.flush();
+            return;
+        }
         err.printf("arc conform: %s covers %d of %d transitions%n", trace.name(), covered.size(),
                 Transition.values().length);
         for (Transition t : Transition.values()) {

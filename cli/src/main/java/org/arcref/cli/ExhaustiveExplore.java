@@ -32,17 +32,12 @@ import picocli.CommandLine.ParseResult;
  */
 final class ExhaustiveExplore {
 
-    /** The exit status of an exploration stopped by Ctrl-C. */
-    static final int INTERRUPTED = 130;
-    /** The exit status of a violation. */
-    static final int VIOLATION = 1;
-
     /** Options of random exploration, which exhaustive mode rejects. */
     private static final List<String> RANDOM_ONLY = List.of("--tries", "--duration", "--seed", "--shard", "--checks",
             "--trace", "--check", "--try-seed");
     /** Options of exhaustive mode, which random exploration rejects. */
     private static final List<String> EXHAUSTIVE_ONLY = List.of("--depth", "--keys", "--sublists", "--c-min-blocks",
-            "--c-max-blocks", "--free-running-evictor", "--low-memory", "--two-sizes", "--fix", "--max-states", "--json");
+            "--c-max-blocks", "--free-running-evictor", "--low-memory", "--two-sizes", "--fix", "--max-states");
 
     @Option(names = "--exhaustive", description = "Explore every reachable state of the spec on a tiny "
             + "configuration, breadth-first, checking R1-R13, B1, the quirk fixes and D1 at every transition (X1).")
@@ -89,9 +84,6 @@ final class ExhaustiveExplore {
                     + "kept in memory.")
     long maxStates;
 
-    @Option(names = "--json", description = "Exhaustive: print the result as one JSON object.")
-    boolean json;
-
     /** Creates the concurrent ARC of D1; a seam through which tests substitute a broken one. */
     ExhaustiveExplorer.ConcurrentArcs arcs = ConcurrentArc::new;
 
@@ -121,10 +113,11 @@ final class ExhaustiveExplore {
      *
      * @param spec the explore command's spec
      * @param out the directory for a counterexample trace
+     * @param json whether to print the result as one JSON object
      * @return the exit status
      * @throws ParameterException on bad usage
      */
-    int run(CommandSpec spec, Path out) {
+    int run(CommandSpec spec, Path out, boolean json) {
         ExhaustiveBounds bounds = bounds(spec, out);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -135,12 +128,12 @@ final class ExhaustiveExplore {
                     String.format(Locale.ROOT, "%,d states, %,d transitions, depth %d, %,d to expand", p.states(),
                             p.transitions(), p.depth(), p.frontier())));
             progress.finish();
-            report(stdout, err, bounds, result, out);
+            report(stdout, err, bounds, result, out, json);
         }
         return switch (result.stop()) {
-            case VIOLATION -> VIOLATION;
-            case INTERRUPTED -> INTERRUPTED;
-            default -> 0;
+            case VIOLATION -> ExitCode.FINDING;
+            case INTERRUPTED -> ExitCode.INTERRUPTED;
+            default -> ExitCode.SUCCESS;
         };
     }
 
@@ -175,7 +168,8 @@ final class ExhaustiveExplore {
         }
     }
 
-    private void report(PrintWriter stdout, PrintWriter err, ExhaustiveBounds bounds, ExhaustiveResult r, Path out) {
+    private static void report(PrintWriter stdout, PrintWriter err, ExhaustiveBounds bounds, ExhaustiveResult r,
+            Path out, boolean json) {
         Path file = null;
         if (r.violation() != null) {
             Violation v = r.violation();

@@ -4,11 +4,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.arcref.conformance.JsonWriter;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Checker;
 import org.arcref.explore.ExploreResult;
@@ -28,7 +30,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code arc explore}: runs the spec's invariants, the spec-vs-concurrent differential and the canonical ARC's C1
  * check on random operation sequences ({@link Explorer}), or replays one trace through one check
- * ({@code --trace}). On a failure it shrinks the sequence, writes it as an op trace and exits with 3.
+ * ({@code --trace}), or explores exhaustively ({@code --exhaustive}, {@link ExhaustiveExplore}). On a failure it
+ * shrinks the sequence, writes it as an op trace and exits with {@link ExitCode#FINDING}.
  */
 @Command(name = "explore", mixinStandardHelpOptions = true,
         description = {"Run the ARC checks on random operation sequences; shrink a failure to an op trace.",
@@ -41,22 +44,21 @@ import picocli.CommandLine.Spec;
                 "                their hits must agree only while the distinct pages fit",
                 "Try t of --seed S is fixed by S and t: the same seed reproduces every try;",
                 "--shard i/n runs the tries t with t %% n == i. A failure is shrunk and written",
-                "as an op trace named on stderr (exit status 3). Progress goes to stderr;",
-                "Ctrl-C stops with a one-line summary.",
+                "as an op trace named on stderr (exit status 1). The seed is printed on stderr",
+                "when the run starts; progress goes to stderr; Ctrl-C stops with a one-line",
+                "summary (exit status 130).",
                 "--exhaustive instead visits every reachable state of the spec on a tiny",
-                "configuration, breadth-first (X1; exit status 0 no violation, 1 a violation",
-                "with its shortest counterexample as an op trace, 2 bad usage, 130 Ctrl-C)."},
+                "configuration, breadth-first (X1), and writes a violation's shortest",
+                "counterexample as an op trace (exit status 1)."},
         footer = {"", "Examples:", "  arc explore --tries 2000 --seed 7",
+                "  mkdir -p failures",
                 "  arc explore --duration 10m --shard 2/8 --seed 42 --out failures/",
-                "  arc explore --checks differential --tries 500",
-                "  arc explore --check differential --try-seed 123 \\",
-                "      --trace failures/arc-explore-differential-seed7-try9.trace",
+                "  arc explore --checks differential --tries 500 --json",
+                "  arc explore --check differential --try-seed 123 --trace t.trace",
                 "  arc explore --exhaustive --depth 8 --keys 3 --json",
-                "", "Exit status: 0 all tries passed, 1 bad input, 2 bad usage, 3 a check failed."})
+                "", "Exit status: 0 all tries passed, 1 a check failed, 2 bad usage or input,",
+                "3 internal error, 130 interrupted (see arc --help)."})
 final class ExploreCommand implements Callable<Integer> {
-
-    /** The exit status of a failed check. */
-    static final int CHECK_FAILED = 3;
 
     @Spec
     CommandSpec spec;
@@ -66,7 +68,7 @@ final class ExploreCommand implements Callable<Integer> {
     Long tries;
 
     @Option(names = "--duration", paramLabel = "D", converter = DurationConverter.class,
-            description = "Time budget, e.g. 30s, 10m, 2h; with --tries, whichever ends first.")
+            description = "Time budget, e.g. 30s, 10m, 2h, at most 876000h; with --tries, whichever ends first.")
     Duration duration;
 
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the try space (default: random, printed).")
@@ -85,8 +87,8 @@ final class ExploreCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--trace", paramLabel = "FILE",
-            description = "Replay this op trace through --check on the configuration of --try-seed, instead of "
-                    + "exploring.")
+            description = "Replay this op trace (a file, or - for standard input) through --check on the "
+                    + "configuration of --try-seed, instead of exploring.")
     Path trace;
 
     @Option(names = "--check", paramLabel = "CHECK", description = "The check for --trace.")
@@ -94,6 +96,10 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Option(names = "--try-seed", paramLabel = "T", description = "The try seed for --trace (printed on failure).")
     Long trySeed;
+
+    @Option(names = "--json", description = "Print the summary (or the exhaustive result) as one JSON object "
+            + "instead of lines.")
+    boolean json;
 
     /** {@code --exhaustive} and its options (X1), run by {@link ExhaustiveExplore}. */
     @Mixin
@@ -115,15 +121,15 @@ final class ExploreCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (exhaustive.requested()) {
-            return exhaustive.run(spec, out);
+            return exhaustive.run(spec, out, json);
         }
         exhaustive.rejectOptionsWithoutExhaustive(spec);
         if (trace != null) {
+            GivenOptions.reject(spec, "with --trace (it replays one trace, not random tries)", "--tries",
+                    "--duration", "--seed", "--shard", "--checks", "--out", "--json");
             return replay(stdout);
         }
-        if (check != null || trySeed != null) {
-            throw new IllegalArgumentException("--check and --try-seed go with --trace, was given without it");
-        }
+        GivenOptions.reject(spec, "without --trace", "--check", "--try-seed");
         if (tries != null && tries < 1) {
             throw new IllegalArgumentException("--tries must be >= 1, was " + tries);
         }
@@ -136,6 +142,13 @@ final class ExploreCommand implements Callable<Integer> {
         Explorer.Plan plan = new Explorer.Plan(s, part, space, duration == null ? 0 : duration.toNanos(),
                 checks.stream().distinct().toList());
         long planned = space > 0 ? part.triesOf(space) : 0;
+        if (space > 0 && planned == 0) {
+            throw new IllegalArgumentException("--shard " + part + " has no tries of --tries " + space
+                    + " (a shard i/n runs the tries t < " + space + " with t % n == i)");
+        }
+        err.println("arc explore: seed " + s + ", shard " + part + (space > 0 ? ", " + planned + " tries" : "")
+                + (duration != null ? ", up to " + duration.toSeconds() + " s" : ""));
+        err.flush();
         Progress progress = new Progress(err, "arc explore", Progress.onTerminal());
         long start = System.nanoTime();
         ExploreResult result;
@@ -144,13 +157,19 @@ final class ExploreCommand implements Callable<Integer> {
                     fraction(done, planned, System.nanoTime() - start, plan.nanos()),
                     planned > 0 ? done + "/" + planned + " tries" : done + " tries"));
             progress.finish();
-            stdout.println(summary(plan, result));
+            Path failureTrace = null;
+            if (result.failure() != null) {
+                failureTrace = out.resolve(FailureTrace.fileName(s, result.failure()));
+                FailureTrace.write(failureTrace, s, result.failure());
+            }
+            stdout.println(json ? json(plan, result, failureTrace) : summary(plan, result));
             stdout.flush();
             if (result.failure() != null) {
-                report(err, s, result.failure());
+                report(err, s, result.failure(), failureTrace);
             }
         }
-        return result.failure() != null ? CHECK_FAILED : 0;
+        return result.failure() != null ? ExitCode.FINDING
+                : result.interrupted() ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
     }
 
     private static double fraction(long done, long planned, long elapsed, long budget) {
@@ -164,21 +183,24 @@ final class ExploreCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--trace needs --check and --try-seed (printed with the failure), was "
                     + (check == null ? "without --check" : "without --try-seed"));
         }
-        List<Operation> ops = OpTraceReader.read(trace);
+        List<Operation> ops = InputFile.read(trace, "trace file", ArcCommand.stdin(spec), OpTraceReader::read);
+        if (ops.isEmpty()) {
+            throw new IllegalArgumentException("trace file " + InputFile.name(trace) + " has no operations; "
+                    + "nothing to check");
+        }
         Verdict v = checker.check(check, Explorer.configOf(check, trySeed), ops);
-        stdout.println("arc explore: " + check.label() + " on " + trace + " (" + ops.size() + " operations, try seed "
-                + trySeed + "): " + switch (v.status()) {
+        stdout.println("arc explore: " + check.label() + " on " + InputFile.name(trace) + " (" + ops.size()
+                + " operations, try seed " + trySeed + "): " + switch (v.status()) {
                     case PASSED -> "passed";
                     case INVALID -> "invalid (the spec rejects an operation)";
                     case FAILED -> "FAILED: " + v.firstLine();
                 });
         stdout.flush();
-        return v.failed() ? CHECK_FAILED : v.status() == Verdict.Status.INVALID ? 1 : 0;
+        return v.failed() ? ExitCode.FINDING : v.status() == Verdict.Status.INVALID ? ExitCode.BAD_INPUT
+                : ExitCode.SUCCESS;
     }
 
-    private void report(PrintWriter err, long s, Failure f) {
-        Path file = out.resolve(FailureTrace.fileName(s, f));
-        FailureTrace.write(file, s, f);
+    private static void report(PrintWriter err, long s, Failure f, Path file) {
         err.println("arc explore: " + f.check().label() + " failed on try " + f.tryIndex() + " (seed " + s
                 + ", try seed " + f.trySeed() + "): " + f.original().firstLine());
         err.println("arc explore: shrunk " + f.originalOps().size() + " -> " + f.shrunkOps().size()
@@ -186,6 +208,32 @@ final class ExploreCommand implements Callable<Integer> {
         err.println("arc explore: reproduce with: arc explore --check " + f.check().label() + " --try-seed "
                 + f.trySeed() + " --trace " + file);
         err.flush();
+    }
+
+    private static String json(Explorer.Plan plan, ExploreResult r, Path failureTrace) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("seed", plan.seed());
+        o.put("shard", plan.shard().toString());
+        o.put("tries", r.tries());
+        Map<String, Object> by = new LinkedHashMap<>();
+        plan.checks().forEach(c -> by.put(c.label(), r.triesByCheck().getOrDefault(c, 0L)));
+        o.put("triesByCheck", by);
+        o.put("verdict", r.failure() != null ? "failed" : r.interrupted() ? "interrupted" : "passed");
+        o.put("interrupted", r.interrupted());
+        o.put("seconds", java.math.BigDecimal.valueOf(r.elapsedNanos() / 1_000_000, 3));
+        if (r.failure() != null) {
+            Failure f = r.failure();
+            Map<String, Object> fo = new LinkedHashMap<>();
+            fo.put("check", f.check().label());
+            fo.put("try", f.tryIndex());
+            fo.put("trySeed", f.trySeed());
+            fo.put("message", f.original().firstLine());
+            fo.put("operations", f.originalOps().size());
+            fo.put("shrunkOperations", f.shrunkOps().size());
+            fo.put("trace", failureTrace.toString());
+            o.put("failure", fo);
+        }
+        return JsonWriter.write(o);
     }
 
     private static String summary(Explorer.Plan plan, ExploreResult r) {

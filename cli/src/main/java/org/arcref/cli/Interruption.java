@@ -13,6 +13,8 @@ final class Interruption implements AutoCloseable {
     /** How long the hook waits for the work to wind down. */
     static final long GRACE_SECONDS = 10;
 
+    private static volatile boolean signalled;
+
     private final CountDownLatch done = new CountDownLatch(1);
     private final Thread hook;
     private volatile boolean requested;
@@ -20,6 +22,7 @@ final class Interruption implements AutoCloseable {
     private Interruption() {
         hook = new Thread(() -> {
             requested = true;
+            signalled = true;
             try {
                 done.await(GRACE_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -38,6 +41,14 @@ final class Interruption implements AutoCloseable {
     /** @return whether the user asked to stop */
     boolean requested() {
         return requested;
+    }
+
+    /**
+     * @return whether a signal started the JVM's shutdown while some work was installed: the JVM then exits with
+     *     its own status (130 for SIGINT) unless the command halts it with the status it chose
+     */
+    static boolean signalled() {
+        return signalled;
     }
 
     @Override

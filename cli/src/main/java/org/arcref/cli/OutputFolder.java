@@ -1,5 +1,7 @@
 package org.arcref.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -26,6 +28,26 @@ final class OutputFolder {
         }
         if (!Files.isDirectory(folder)) {
             throw new IllegalArgumentException(option + ": the folder must be a directory, was " + folder);
+        }
+    }
+
+    /**
+     * @param option the option that names the file to write ({@code -o/--output})
+     * @param file the file to be written
+     * @param input a file the command reads
+     * @throws IllegalArgumentException naming the option if writing {@code file} would overwrite {@code input}
+     */
+    static void requireNotInput(String option, Path file, Path input) {
+        boolean same;
+        try {
+            same = file.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize())
+                    || Files.exists(file) && Files.exists(input) && Files.isSameFile(file, input);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot compare " + file + " with " + input + ": " + e.getMessage(), e);
+        }
+        if (same) {
+            throw new IllegalArgumentException(option + " must not be an input file (it would be overwritten), was "
+                    + file);
         }
     }
 }

@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
         description = {"Replay a block trace, or the built-in synthetic workload, through cache policies",
                 "and print hit ratios (%%) and speed (million requests/s) per policy and cache size."},
         footer = {"", "Examples:", "  arc replay", "  arc replay ../shared/traces/lirs/loop.trace.gz --repeat 5",
-                "  arc replay trace.lis --format lis --policies zfs,canonical --sizes 1000,2000 --json",
-                "  arc replay ../shared/traces/lirs/sprite.trace.gz --concurrent 4 --sizes 100,400",
+                "  arc replay trace.lis --format lis --policies zfs,canonical --json",
+                "  arc replay ../shared/traces/lirs/sprite.trace.gz --concurrent 4",
+                "  zcat ../shared/traces/lirs/gli.trace.gz | arc replay - --sizes 250",
                 "", "With --concurrent N the trace goes through the concurrent ARC in its default",
                 "mode (per-CPU aggsum, evict zthr) from N threads, interleaved: thread t",
                 "replays requests t, t+N, t+2N, ... It reports hit ratio, throughput,",
@@ -56,7 +57,14 @@ final class ReplayCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be >= 1, was " + repeat);
         }
-        WorkloadOptions.Loaded loaded = workload.load();
+        if (concurrent != null) {
+            Limits.requireThreads("--concurrent", concurrent);
+            GivenOptions.reject(spec, "with --concurrent (it replays the concurrent ARC once)", "--policies",
+                    "--repeat");
+        }
+        Limits limits = Limits.ofThisJvm();
+        workload.check(spec, limits);
+        WorkloadOptions.Loaded loaded = workload.load(ArcCommand.stdin(spec), limits);
         String source = loaded.source();
         long[] requests = loaded.requests();
         long unique = loaded.unique();
@@ -65,30 +73,41 @@ final class ReplayCommand implements Callable<Integer> {
         if (concurrent != null) {
             return replayConcurrently(out, source, requests, unique, pages);
         }
-        List<Policy> chosen = policies != null ? policies : List.of(Policy.values());
+        List<Policy> chosen = policies != null ? policies.stream().distinct().toList() : List.of(Policy.values());
         List<ReplayResult> results = new ArrayList<>();
-        for (int p : pages) {
-            for (Policy policy : chosen) {
-                results.add(replay(policy, p, requests));
+        boolean interrupted;
+        try (Interruption stop = Interruption.install()) {
+            Progress progress = new Progress(spec.commandLine().getErr(), "arc replay", Progress.onTerminal());
+            int steps = pages.size() * chosen.size();
+            for (int p : pages) {
+                for (Policy policy : chosen) {
+                    if (!stop.requested()) {
+                        progress.update((double) results.size() / steps, policy.label() + " at " + p + " pages");
+                        results.add(replay(policy, p, requests));
+                    }
+                }
             }
+            progress.finish();
+            interrupted = stop.requested();
+            if (interrupted) {
+                List<Integer> done = pages.subList(0, results.size() / chosen.size());
+                results = results.subList(0, done.size() * chosen.size());
+                pages = done;
+            }
+            if (json) {
+                out.println(ReplayReport.json(source, requests.length, unique, repeat, interrupted, results));
+            } else {
+                out.print(ReplayReport.table(source, requests.length, unique, repeat, chosen, pages, results));
+                if (interrupted) {
+                    out.println("interrupted: only the sizes above were replayed");
+                }
+            }
+            out.flush();
         }
-        if (json) {
-            out.println(ReplayReport.json(source, requests.length, unique, repeat, results));
-        } else {
-            out.print(ReplayReport.table(source, requests.length, unique, repeat, chosen, pages, results));
-        }
-        out.flush();
-        return 0;
+        return interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
     }
 
     private int replayConcurrently(PrintWriter out, String source, long[] requests, long unique, List<Integer> pages) {
-        if (concurrent < 1) {
-            throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
-        }
-        if (policies != null || repeat != 1) {
-            throw new IllegalArgumentException("--concurrent replays the concurrent ARC once, was given with "
-                    + (policies != null ? "--policies" : "--repeat " + repeat));
-        }
         List<ConcurrentReplayResult> results = new ArrayList<>();
         boolean interrupted;
         try (Interruption stop = Interruption.install()) {
@@ -105,7 +124,8 @@ final class ReplayCommand implements Callable<Integer> {
             }
             interrupted = stop.requested();
             if (json) {
-                out.println(ReplayReport.concurrentJson(source, requests.length, unique, concurrent, results));
+                out.println(ReplayReport.concurrentJson(source, requests.length, unique, concurrent, interrupted,
+                        results));
             } else {
                 out.print(ReplayReport.concurrentTable(source, requests.length, unique, concurrent, results));
                 if (interrupted) {
@@ -114,7 +134,7 @@ final class ReplayCommand implements Callable<Integer> {
             }
             out.flush();
         }
-        return 0;
+        return interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
     }
 
     private ReplayResult replay(Policy policy, int pages, long[] requests) {

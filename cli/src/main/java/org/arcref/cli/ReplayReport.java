@@ -42,15 +42,16 @@ final class ReplayReport {
         }
     }
 
-    static String json(String source, long requests, long unique, int repeat, List<ReplayResult> results) {
+    static String json(String source, long requests, long unique, int repeat, boolean interrupted,
+            List<ReplayResult> results) {
         String rows = results.stream().map(r -> String.format(Locale.ROOT,
                 "{\"policy\":\"%s\",\"pages\":%d,\"hits\":%d,\"hitRatioPercent\":%.4f,\"requestsPerSecond\":%.0f}",
                 r.policy().label(), r.pages(), r.hits(), r.hitRatioPercent(), r.requestsPerSecond()))
                 .collect(Collectors.joining(",\n    "));
         return String.format(Locale.ROOT,
                 "{\n  \"source\": %s,\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"repetitions\": %d,%n"
-                        + "  \"results\": [\n    %s\n  ]\n}",
-                JsonWriter.write(source), requests, unique, repeat, rows);
+                        + "  \"interrupted\": %b,\n  \"results\": [\n    %s\n  ]\n}",
+                JsonWriter.write(source), requests, unique, repeat, interrupted, rows);
     }
 
     static String concurrentTable(String source, long requests, long unique, int threads,
@@ -72,7 +73,7 @@ final class ReplayReport {
         return sb.toString();
     }
 
-    static String concurrentJson(String source, long requests, long unique, int threads,
+    static String concurrentJson(String source, long requests, long unique, int threads, boolean interrupted,
             List<ConcurrentReplayResult> results) {
         String rows = results.stream().map(r -> String.format(Locale.ROOT,
                 "{\"pages\":%d,\"requests\":%d,\"hits\":%d,\"hitRatioPercent\":%.4f,\"requestsPerSecond\":%.0f,"
@@ -84,7 +85,7 @@ final class ReplayReport {
                 .collect(Collectors.joining(",\n    "));
         return String.format(Locale.ROOT,
                 "{\n  \"source\": %s,\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"threads\": %d,%n"
-                        + "  \"partition\": \"interleaved\",\n  \"results\": [\n    %s\n  ]\n}",
-                JsonWriter.write(source), requests, unique, threads, rows);
+                        + "  \"partition\": \"interleaved\",\n  \"interrupted\": %b,\n  \"results\": [\n    %s\n  ]\n}",
+                JsonWriter.write(source), requests, unique, threads, interrupted, rows);
     }
 }

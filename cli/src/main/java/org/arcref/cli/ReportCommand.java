@@ -3,13 +3,18 @@ package org.arcref.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.arcref.arc.WaitTimes;
+import org.arcref.conformance.JsonWriter;
 import org.arcref.policy.Replay;
 import org.arcref.report.HtmlReport;
 import org.arcref.report.Series;
@@ -36,12 +41,16 @@ import picocli.CommandLine.Spec;
                 "and lru (at --sizes); and with --concurrent N, how long the N threads of a",
                 "concurrent replay waited for eviction."},
         footer = {"", "Examples:", "  arc report --out report.html",
-                "  arc report ../shared/traces/lirs/sprite.trace.gz --size 400 --concurrent 4 --out sprite.html",
+                "  arc report ../shared/traces/lirs/sprite.trace.gz --size 400 --out sprite.html",
+                "  arc report --concurrent 4 --out report.html",
                 "  arc report --length 200000 --sizes 500,1000,2000,4000 --out synthetic.html"})
 final class ReportCommand implements Callable<Integer> {
 
     private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
         "#17becf"};
+
+    /** The most samples of the timeline chart: far more than a chart's pixels. */
+    static final int MAX_POINTS = 100_000;
 
     @Spec
     CommandSpec spec;
@@ -59,101 +68,199 @@ final class ReportCommand implements Callable<Integer> {
     Integer concurrent;
 
     @Option(names = "--points", paramLabel = "N", defaultValue = "600",
-            description = "Samples in the arc_c/arc_p chart (default: ${DEFAULT-VALUE}).")
+            description = "Samples in the arc_c/arc_p chart, at most " + MAX_POINTS + " (default: ${DEFAULT-VALUE}).")
     int points;
 
     @Option(names = "--out", paramLabel = "FILE", defaultValue = "arc-report.html",
-            description = "The HTML file to write (default: ${DEFAULT-VALUE}).")
+            description = "The HTML file to write, or - for standard output (default: ${DEFAULT-VALUE}); its folder "
+                    + "must exist, and it must not be the TRACE.")
     Path out;
+
+    @Option(names = "--json", description = "Print the report's figures as one JSON object (with a file --out).")
+    boolean json;
 
     @Override
     public Integer call() {
-        if (points < 2) {
-            throw new IllegalArgumentException("--points must be >= 2, was " + points);
+        if (points < 2 || points > MAX_POINTS) {
+            throw new IllegalArgumentException("--points must be in [2, " + MAX_POINTS + "], was " + points);
         }
-        if (concurrent != null && concurrent < 1) {
-            throw new IllegalArgumentException("--concurrent must be >= 1, was " + concurrent);
+        if (concurrent != null) {
+            Limits.requireThreads("--concurrent", concurrent);
         }
-        OutputFolder.require("--out", out);
-        WorkloadOptions.Loaded loaded = workload.load();
+        Limits limits = Limits.ofThisJvm();
+        workload.check(spec, limits);
+        if (size != null) {
+            if (size < 2) {
+                throw new IllegalArgumentException("--size must be >= 2, was " + size);
+            }
+            limits.requirePages("--size", size);
+        }
+        boolean toStdout = InputFile.isDash(out);
+        if (toStdout && json) {
+            throw new IllegalArgumentException("--json has no effect with --out - (standard output holds the page), "
+                    + "was given");
+        }
+        if (!toStdout) {
+            OutputFolder.require("--out", out);
+            if (workload.trace != null) {
+                OutputFolder.requireNotInput("--out", out, workload.trace);
+            }
+        }
+        WorkloadOptions.Loaded loaded = workload.load(ArcCommand.stdin(spec), limits);
         String source = loaded.source();
         long[] requests = loaded.requests();
         long unique = loaded.unique();
         int timelineSize = size != null ? size : (int) Math.max(2, unique / 16);
-        List<Integer> chartSizes = workload.sizes(unique);
-        if (timelineSize < 2) {
-            throw new IllegalArgumentException("--size must be >= 2, was " + timelineSize);
-        }
-        PrintWriter err = spec.commandLine().getErr();
+        List<Integer> chartSizes = workload.sizes(unique).stream().distinct().sorted().toList();
         HtmlReport report = new HtmlReport("arc report: " + source);
-        err.println("arc report: arc_c and arc_p over " + requests.length + " requests at " + timelineSize + " pages");
-        report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
-                "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique pages; "
-                        + "sizes in pages, sampled %d times.", timelineSize, requests.length, unique, points),
-                timeline(Timeline.record(requests, timelineSize, points)));
-        report.section("Hit ratio against cache size", String.format(Locale.ROOT,
-                "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.", chartSizes),
-                hitRatios(requests, chartSizes, err));
-        if (concurrent != null) {
-            err.println("arc report: concurrent replay from " + concurrent + " threads at " + timelineSize + " pages");
-            ConcurrentReplayResult r = ConcurrentReplay.run(requests, timelineSize, concurrent, () -> false,
-                    done -> { });
-            WaitTimes w = r.evictionWaits();
-            report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
-                    "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests interleaved: "
-                            + "hit ratio %.2f %%, %,d eviction waits, p50 %.1f us, p99 %.1f us, max %.1f us "
-                            + "(percentiles within 12.5 %%); largest sampled aggsum gap %,d bytes.",
-                    timelineSize, concurrent, r.hitRatioPercent(), w.count(), w.percentile(0.5) / 1e3,
-                    w.percentile(0.99) / 1e3, w.max() / 1e3, r.maxAggsumGap()), waits(w));
+        int steps = 1 + chartSizes.size() * Policy.values().length + (concurrent != null ? 1 : 0);
+        int[] done = {0};
+        List<Series> hitRatios = List.of();
+        ConcurrentReplayResult concurrentResult = null;
+        try (Interruption stop = Interruption.install()) {
+            Progress progress = new Progress(spec.commandLine().getErr(), "arc report", Progress.onTerminal());
+            Runnable step = () -> {
+                if (stop.requested()) {
+                    throw new Interrupted();
+                }
+                progress.update((double) done[0]++ / steps, done[0] + "/" + steps + " replays");
+            };
+            try {
+                step.run();
+                report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
+                        "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique "
+                                + "pages; sizes in pages, sampled %d times.", timelineSize, requests.length, unique,
+                        points), timeline(Timeline.record(requests, timelineSize, points)));
+                hitRatios = hitRatios(requests, chartSizes, step);
+                report.section("Hit ratio against cache size", String.format(Locale.ROOT,
+                        "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.",
+                        chartSizes), new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)",
+                                "hit ratio (%)", true).lines(hitRatios));
+                if (concurrent != null) {
+                    step.run();
+                    concurrentResult = ConcurrentReplay.run(requests, timelineSize, concurrent,
+                            stop::requested, n -> { });
+                    if (stop.requested()) {
+                        throw new Interrupted();
+                    }
+                    ConcurrentReplayResult r = concurrentResult;
+                    WaitTimes w = r.evictionWaits();
+                    report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
+                            "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests "
+                                    + "interleaved: hit ratio %.2f %%, %,d eviction waits, p50 %.1f us, p99 %.1f us, "
+                                    + "max %.1f us (percentiles within 12.5 %%); largest sampled aggsum gap %,d bytes.",
+                            timelineSize, concurrent, r.hitRatioPercent(), w.count(), w.percentile(0.5) / 1e3,
+                            w.percentile(0.99) / 1e3, w.max() / 1e3, r.maxAggsumGap()), waits(w));
+                }
+            } catch (Interrupted e) {
+                progress.finish();
+                spec.commandLine().getErr().println("arc report: interrupted after " + done[0] + " of " + steps
+                        + " replays; no report written");
+                return ExitCode.INTERRUPTED;
+            }
+            progress.finish();
         }
-        try {
-            Files.writeString(out, report.render());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (toStdout) {
+            stdout.print(report.render());
+        } else {
+            try {
+                Files.writeString(out, report.render());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
+            }
+            stdout.println(json ? summary(loaded, timelineSize, hitRatios, concurrentResult)
+                    : "arc report: wrote " + out);
         }
-        spec.commandLine().getOut().println("arc report: wrote " + out);
-        spec.commandLine().getOut().flush();
-        return 0;
+        stdout.flush();
+        return ExitCode.SUCCESS;
+    }
+
+    /** The report's figures as one JSON object, for {@code --json}. */
+    private String summary(WorkloadOptions.Loaded loaded, int timelineSize, List<Series> hitRatios,
+            ConcurrentReplayResult concurrentResult) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("out", out.toString());
+        o.put("source", loaded.source());
+        o.put("requests", loaded.requests().length);
+        o.put("uniquePages", loaded.unique());
+        o.put("timelinePages", timelineSize);
+        List<Object> rows = new ArrayList<>();
+        for (Series line : hitRatios) {
+            for (int i = 0; i < line.xs().length; i++) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("policy", line.name());
+                row.put("pages", (long) line.xs()[i]);
+                row.put("hitRatioPercent", BigDecimal.valueOf(line.ys()[i]).setScale(4, RoundingMode.HALF_EVEN));
+                rows.add(row);
+            }
+        }
+        o.put("hitRatios", rows);
+        if (concurrentResult != null) {
+            WaitTimes w = concurrentResult.evictionWaits();
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("threads", concurrentResult.threads());
+            c.put("hits", concurrentResult.hits());
+            c.put("evictWaits", w.count());
+            c.put("evictWaitP50Nanos", w.percentile(0.5));
+            c.put("evictWaitP99Nanos", w.percentile(0.99));
+            c.put("evictWaitMaxNanos", w.max());
+            c.put("maxAggsumGapBytes", concurrentResult.maxAggsumGap());
+            o.put("concurrent", c);
+        }
+        return JsonWriter.write(o);
+    }
+
+    /** Thrown between replays when the user pressed Ctrl-C. */
+    private static final class Interrupted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Interrupted() {
+            super("interrupted", null, false, false);
+        }
     }
 
     private static String timeline(Timeline t) {
         List<Series> lines = new ArrayList<>();
-        lines.add(new Series("arc_c", COLORS[0], t.at(), t.c()));
-        lines.add(new Series("arc_p", COLORS[1], t.at(), t.p()));
-        int color = 2;
+        lines.add(new Series("arc_c", COLORS[0], Series.DASHES[0], t.at(), t.c()));
+        lines.add(new Series("arc_p", COLORS[1], Series.DASHES[1], t.at(), t.p()));
+        int k = 2;
         for (ArcState st : ArcState.values()) {
-            lines.add(new Series(st.zfsName(), COLORS[color++ % COLORS.length], t.at(), t.states()[st.ordinal()]));
+            lines.add(new Series(st.zfsName(), COLORS[k % COLORS.length], Series.DASHES[k % Series.DASHES.length],
+                    t.at(), t.states()[st.ordinal()]));
+            k++;
         }
         return new SvgChart("arc_c, arc_p and state sizes at " + t.pages() + " pages", "requests", "pages", false)
                 .lines(lines);
     }
 
-    private static String hitRatios(long[] requests, List<Integer> chartSizes, PrintWriter err) {
-        List<Integer> sorted = chartSizes.stream().distinct().sorted().toList();
+    private static List<Series> hitRatios(long[] requests, List<Integer> sorted, Runnable step) {
         double[] xs = sorted.stream().mapToDouble(Integer::doubleValue).toArray();
         List<Series> lines = new ArrayList<>();
         int color = 0;
         for (Policy policy : Policy.values()) {
             double[] ys = new double[xs.length];
             for (int i = 0; i < xs.length; i++) {
-                err.println("arc report: " + policy.label() + " at " + sorted.get(i) + " pages");
+                step.run();
                 ys[i] = 100.0 * Replay.hits(policy.create(sorted.get(i)), requests) / Math.max(1, requests.length);
             }
-            lines.add(new Series(policy.label(), COLORS[color++], xs, ys));
+            lines.add(new Series(policy.label(), COLORS[color], Series.DASHES[color], xs, ys));
+            color++;
         }
-        return new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)", "hit ratio (%)", true)
-                .lines(lines);
+        return lines;
     }
 
     private static String waits(WaitTimes w) {
         long[][] buckets = w.buckets();
-        double[] xs = new double[buckets.length];
-        double[] ys = new double[buckets.length];
+        double[] lo = new double[buckets.length];
+        double[] hi = new double[buckets.length];
+        double[] counts = new double[buckets.length];
         for (int i = 0; i < buckets.length; i++) {
-            xs[i] = Math.max(1, (buckets[i][0] + buckets[i][1]) / 2.0 / 1e3);
-            ys[i] = buckets[i][2];
+            lo[i] = buckets[i][0] / 1e3;
+            hi[i] = (buckets[i][1] + 1) / 1e3;
+            counts[i] = buckets[i][2];
         }
-        return new SvgChart("Eviction wait times", "wait (us, log scale)", "waits", true)
-                .bars(new Series("waits per bucket", COLORS[0], xs, ys));
+        return new SvgChart("Eviction wait times", "wait (us, log scale)", "waits per bucket (8 per doubling)", true)
+                .histogram("waits per bucket", COLORS[0], lo, hi, counts);
     }
 }

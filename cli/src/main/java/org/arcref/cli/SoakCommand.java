@@ -1,12 +1,16 @@
 package org.arcref.cli;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.conformance.JsonWriter;
 import org.arcref.soak.Soak;
 import org.arcref.soak.SoakResult;
 import org.arcref.zfs.ArcConfig;
@@ -20,7 +24,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code arc soak}: the concurrent ARC's soak ({@link Soak}) for a chosen time and thread count; prints its summary
- * and every violation, and exits with 3 if there was one.
+ * and every violation, and exits with {@link ExitCode#FINDING} if there was one.
  */
 @Command(name = "soak", mixinStandardHelpOptions = true,
         description = {"Soak the concurrent ARC from many threads and check N1, L1, R3 and R4.",
@@ -33,19 +37,24 @@ import picocli.CommandLine.Spec;
                 "checks and prints the summary."},
         footer = {"", "Examples:", "  arc soak --duration 30s",
                 "  arc soak --duration 10m --threads 16 --c-max-kib 4096",
-                "", "Exit status: 0 no violation, 1 bad input, 2 bad usage, 3 a violation."})
+                "  arc soak --duration 5s --json",
+                "", "Exit status: 0 no violation, 1 a violation, 2 bad usage or input,",
+                "3 internal error, 130 interrupted (see arc --help)."})
 final class SoakCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
     @Option(names = "--duration", paramLabel = "D", converter = DurationConverter.class, defaultValue = "30s",
-            description = "How long the threads run, e.g. 30s, 10m, 2h (default: ${DEFAULT-VALUE}).")
+            description = "How long the threads run, e.g. 30s, 10m, 2h, at most 876000h (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
     @Option(names = "--threads", paramLabel = "T", defaultValue = "4",
-            description = "Worker threads (default: ${DEFAULT-VALUE}).")
+            description = "Worker threads, 1 to " + Limits.MAX_THREADS + " (default: ${DEFAULT-VALUE}).")
     int threads;
+
+    @Option(names = "--json", description = "Print the summary as one JSON object instead of lines.")
+    boolean json;
 
     @Option(names = "--c-min-kib", paramLabel = "KIB", defaultValue = "256",
             description = "arc_c_min in KiB (default: ${DEFAULT-VALUE}); blocks are 512 B to 4 KiB.")
@@ -57,9 +66,7 @@ final class SoakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (threads < 1) {
-            throw new IllegalArgumentException("--threads must be >= 1, was " + threads);
-        }
+        Limits.requireThreads("--threads", threads);
         if (cMinKib < 16 || cMaxKib < cMinKib || cMaxKib > (1L << 30)) {
             throw new IllegalArgumentException("--c-min-kib and --c-max-kib must satisfy 16 <= min <= max <= 2^30, was "
                     + cMinKib + " and " + cMaxKib);
@@ -93,11 +100,37 @@ final class SoakCommand implements Callable<Integer> {
             reporter.join();
             progress.finish();
             interrupted = stop.requested();
-            out.println(summary(result, interrupted));
-            result.violations().forEach(v -> out.println("arc soak: VIOLATION " + v));
+            if (json) {
+                out.println(json(result, interrupted));
+            } else {
+                out.println(summary(result, interrupted));
+                result.violations().forEach(v -> out.println("arc soak: VIOLATION " + v));
+            }
             out.flush();
         }
-        return result.violations().isEmpty() ? 0 : ExploreCommand.CHECK_FAILED;
+        return !result.violations().isEmpty() ? ExitCode.FINDING
+                : interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
+    }
+
+    private String json(SoakResult r, boolean interrupted) {
+        ArcSnapshot s = r.snapshot();
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("threads", threads);
+        o.put("seconds", BigDecimal.valueOf(r.elapsedNanos() / 1_000_000, 3));
+        o.put("interrupted", interrupted);
+        o.put("operations", r.ops());
+        o.put("evictions", s.stats().get(ArcStat.EVICTIONS));
+        o.put("evictorRuns", s.stats().get(ArcStat.EVICTOR_RUNS));
+        o.put("evictionWaits", r.evictionWaits().count());
+        o.put("evictionWaitP50Nanos", r.evictionWaits().percentile(0.5));
+        o.put("evictionWaitP99Nanos", r.evictionWaits().percentile(0.99));
+        o.put("evictionWaitMaxNanos", r.evictionWaits().max());
+        o.put("mutexMisses", s.stats().get(ArcStat.MUTEX_MISS));
+        o.put("longestOperationNanos", r.longestOpNanos());
+        o.put("arcC", s.c());
+        o.put("arcSize", s.size());
+        o.put("violations", r.violations());
+        return JsonWriter.write(o);
     }
 
     private String summary(SoakResult r, boolean interrupted) {

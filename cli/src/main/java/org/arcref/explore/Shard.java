@@ -1,5 +1,7 @@
 package org.arcref.explore;
 
+import org.arcref.trace.Excerpt;
+
 /**
  * One of {@code count} disjoint parts of the try space: the tries {@code t} with {@code t % count == index}.
  *
@@ -32,7 +34,7 @@ public record Shard(int index, int count) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("--shard must be i/n with 0 <= i < n, was " + text);
+        throw new IllegalArgumentException("--shard must be i/n with 0 <= i < n, was " + Excerpt.of(text));
     }
 
     /**

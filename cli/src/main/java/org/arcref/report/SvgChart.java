@@ -5,11 +5,17 @@ import java.util.Locale;
 
 /**
  * Renders a chart as one self-contained inline SVG element (no scripts, no external references): axes with ticks,
- * a title, axis labels, and either lines ({@link #lines}) or bars ({@link #bars}), with a legend.
+ * a title, axis labels, and either lines ({@link #lines}) or a histogram ({@link #histogram}), with a legend.
  *
- * <p>Layout: a fixed 760×340 view box; the plot area leaves margins for the labels. X may be logarithmic (base 2,
- * for cache sizes and durations); Y is linear from 0 (or from the smallest value if negative) to the largest value,
- * rounded up to a "nice" step (1, 2 or 5 times a power of ten).
+ * <p>Layout: a fixed 760×340 view box; the plot area leaves margins for the labels. Axes are honest and round: Y is
+ * linear from 0 (or from the smallest value if negative) to the largest value rounded up to a "nice" step (1, 2 or
+ * 5 times a power of ten), with a tick at every step; a linear X does the same from 0 when no x is negative; a
+ * logarithmic X (base 2, for cache sizes and durations) runs between powers of two, with a tick at each (or at every
+ * second, fourth, … when there are more than {@value #MAX_LOG_TICKS}).
+ *
+ * <p>No line hides another: lines are drawn in order, each over the last, with their series' dash patterns
+ * ({@link Series#DASHES}), the earlier ones wider, so that one drawn exactly on top of another leaves the other's
+ * edges showing; a series of few points also gets a marker at each, so that a single point (one cache size) shows.
  */
 public final class SvgChart {
 
@@ -20,6 +26,8 @@ public final class SvgChart {
     private static final int TOP = 36;
     private static final int BOTTOM = 50;
     private static final int TICKS = 5;
+    private static final int MAX_LOG_TICKS = 8;
+    private static final int MARKED_POINTS = 40;
 
     private final String title;
     private final String xLabel;
@@ -40,43 +48,79 @@ public final class SvgChart {
     }
 
     /**
-     * @param series the lines, drawn as polylines
+     * @param series the lines, drawn as polylines in order (see the class comment)
      * @return the {@code <svg>} element
      */
     public String lines(List<Series> series) {
         Scale s = scale(series);
         StringBuilder sb = frame(s);
-        for (Series line : series) {
+        for (int k = 0; k < series.size(); k++) {
+            Series line = series.get(k);
+            double width = 1.5 + 2.0 * (series.size() - 1 - k) / Math.max(1, series.size() - 1);
             StringBuilder pts = new StringBuilder();
             for (int i = 0; i < line.xs().length; i++) {
                 pts.append(fmt(s.px(line.xs()[i]))).append(',').append(fmt(s.py(line.ys()[i]))).append(' ');
             }
             sb.append("<polyline class=\"series\" fill=\"none\" stroke=\"").append(escape(line.color()))
-                    .append("\" stroke-width=\"1.5\" points=\"").append(pts.toString().strip()).append("\"/>\n");
+                    .append("\" stroke-width=\"").append(fmt(width)).append('"').append(dash(line))
+                    .append(" points=\"").append(pts.toString().strip()).append("\"/>\n");
+            if (line.xs().length <= MARKED_POINTS) {
+                for (int i = 0; i < line.xs().length; i++) {
+                    sb.append("<circle class=\"marker\" cx=\"").append(fmt(s.px(line.xs()[i]))).append("\" cy=\"")
+                            .append(fmt(s.py(line.ys()[i]))).append("\" r=\"").append(fmt(1.5 + width))
+                            .append("\" fill=\"").append(escape(line.color())).append("\"/>\n");
+                }
+            }
         }
         legend(sb, series);
         return sb.append("</svg>\n").toString();
     }
 
     /**
-     * @param bars one series whose points are the bars' centres (x) and heights (y)
+     * A histogram: one bar per bin, spanning the bin's x range, as high as its count.
+     *
+     * @param name the legend text
+     * @param color the bars' CSS colour
+     * @param lo each bin's lower x bound, increasing; on a logarithmic axis a bound of 0 is drawn at half the upper
+     * @param hi each bin's upper x bound
+     * @param counts each bin's count
      * @return the {@code <svg>} element
+     * @throws IllegalArgumentException if the arrays differ in length
      */
-    public String bars(Series bars) {
-        Scale s = scale(List.of(bars));
-        StringBuilder sb = frame(s);
-        int n = bars.xs().length;
-        double width = Math.max(2, (WIDTH - LEFT - RIGHT) / (double) Math.max(n, 1) * 0.8);
-        for (int i = 0; i < n; i++) {
-            double x = s.px(bars.xs()[i]) - width / 2;
-            double y = s.py(bars.ys()[i]);
-            sb.append("<rect class=\"bar\" x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y))
-                    .append("\" width=\"").append(fmt(width)).append("\" height=\"")
-                    .append(fmt(Math.max(0, s.py(s.yMin) - y))).append("\" fill=\"").append(escape(bars.color()))
-                    .append("\"/>\n");
+    public String histogram(String name, String color, double[] lo, double[] hi, double[] counts) {
+        if (lo.length != hi.length || lo.length != counts.length) {
+            throw new IllegalArgumentException("lo, hi and counts must have the same length, was " + lo.length + ", "
+                    + hi.length + " and " + counts.length);
         }
-        legend(sb, List.of(bars));
+        double[] from = new double[lo.length];
+        for (int i = 0; i < lo.length; i++) {
+            from[i] = logX && lo[i] <= 0 ? hi[i] / 2 : lo[i];
+        }
+        double[] edges = new double[2 * lo.length];
+        double[] heights = new double[2 * lo.length];
+        for (int i = 0; i < lo.length; i++) {
+            edges[2 * i] = from[i];
+            edges[2 * i + 1] = hi[i];
+            heights[2 * i] = counts[i];
+            heights[2 * i + 1] = counts[i];
+        }
+        Series bins = new Series(name, color, "", edges, heights);
+        Scale s = scale(List.of(bins));
+        StringBuilder sb = frame(s);
+        for (int i = 0; i < lo.length; i++) {
+            double x = s.px(from[i]);
+            double y = s.py(counts[i]);
+            sb.append("<rect class=\"bar\" x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y))
+                    .append("\" width=\"").append(fmt(Math.max(1, s.px(hi[i]) - x))).append("\" height=\"")
+                    .append(fmt(Math.max(0, s.py(s.yMin) - y))).append("\" fill=\"").append(escape(color))
+                    .append("\" stroke=\"white\" stroke-width=\"0.5\"/>\n");
+        }
+        legend(sb, List.of(bins));
         return sb.append("</svg>\n").toString();
+    }
+
+    private static String dash(Series line) {
+        return line.dash().isEmpty() ? "" : " stroke-dasharray=\"" + escape(line.dash()) + "\"";
     }
 
     private StringBuilder frame(Scale s) {
@@ -101,7 +145,7 @@ public final class SvgChart {
             sb.append(text(px, y0 + 17, "middle", "tick", label(v), 11));
         }
         for (int i = 0; i <= s.yTicks(); i++) {
-            double v = s.yMin + (s.yMax - s.yMin) * i / s.yTicks();
+            double v = s.yMin + s.yStep() * i;
             double py = s.py(v);
             sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"#ddd\"/>%n",
                     x0, fmt(py), x1, fmt(py)));
@@ -117,9 +161,9 @@ public final class SvgChart {
         int y = TOP + 10;
         for (Series s : series) {
             int x = WIDTH - RIGHT + 14;
-            sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>%n",
-                    x, y - 4, escape(s.color())));
-            sb.append(text(x + 20, y + 1, "start", "legend", s.name(), 12));
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                    + "stroke-width=\"3\"%s/>%n", x, y - 3, x + 24, y - 3, escape(s.color()), dash(s)));
+            sb.append(text(x + 30, y + 1, "start", "legend", s.name(), 12));
             y += 18;
         }
     }
@@ -143,8 +187,8 @@ public final class SvgChart {
             }
         }
         if (xMin > xMax) {
-            xMin = logX ? 1 : 0;
-            xMax = xMin + 1;
+            xMin = 1;
+            xMax = 1;
         }
         if (logX && xMin <= 0) {
             throw new IllegalArgumentException("x must be > 0 on a logarithmic axis, was " + xMin);
@@ -152,9 +196,39 @@ public final class SvgChart {
         if (!(yMax > yMin)) {
             yMax = yMin + 1;
         }
-        double step = niceStep((yMax - yMin) / TICKS);
-        int ticks = (int) Math.max(1, Math.ceil((yMax - yMin) / step - 1e-9));
-        return new Scale(xMin, xMax == xMin ? xMin + 1 : xMax, yMin, yMin + step * ticks, ticks, logX);
+        double yStep = niceStep((yMax - yMin) / TICKS);
+        int yTicks = (int) Math.max(1, Math.ceil((yMax - yMin) / yStep - 1e-9));
+        double[] xTicks;
+        if (logX) {
+            int e0 = (int) Math.floor(log2(xMin));
+            int e1 = (int) Math.ceil(log2(xMax));
+            if (e1 == e0) {
+                e0--;
+                e1++;
+            }
+            int every = 1;
+            while ((e1 - e0) / every > MAX_LOG_TICKS) {
+                every *= 2;
+            }
+            xMin = Math.pow(2, e0);
+            xMax = Math.pow(2, e1);
+            List<Double> ticks = new java.util.ArrayList<>();
+            for (int e = e0; e <= e1; e += every) {
+                ticks.add(Math.pow(2, e));
+            }
+            xTicks = ticks.stream().mapToDouble(Double::doubleValue).toArray();
+        } else {
+            double from = xMin >= 0 ? 0 : xMin;
+            double xStep = niceStep(Math.max(xMax - from, 1) / TICKS);
+            int n = (int) Math.max(1, Math.ceil((xMax - from) / xStep - 1e-9));
+            xMin = from;
+            xMax = from + xStep * n;
+            xTicks = new double[n + 1];
+            for (int i = 0; i <= n; i++) {
+                xTicks[i] = from + xStep * i;
+            }
+        }
+        return new Scale(xMin, xMax, xTicks, yMin, yStep, yTicks, logX);
     }
 
     private static double niceStep(double raw) {
@@ -167,44 +241,46 @@ public final class SvgChart {
         return 10 * p;
     }
 
+    private static double log2(double v) {
+        return Math.log(v) / Math.log(2);
+    }
+
     /** Maps values to the plot area. */
-    private record Scale(double xMin, double xMax, double yMin, double yMax, int yTicks, boolean logX) {
+    private record Scale(double xMin, double xMax, double[] xTicks, double yMin, double yStep, int yTicks,
+            boolean logX) {
+
+        double yMax() {
+            return yMin + yStep * yTicks;
+        }
+
         double px(double x) {
             double f = logX ? (log2(x) - log2(xMin)) / (log2(xMax) - log2(xMin)) : (x - xMin) / (xMax - xMin);
             return LEFT + f * (WIDTH - LEFT - RIGHT);
         }
 
         double py(double y) {
-            return HEIGHT - BOTTOM - (y - yMin) / (yMax - yMin) * (HEIGHT - BOTTOM - TOP);
-        }
-
-        double[] xTicks() {
-            double[] ticks = new double[TICKS + 1];
-            for (int i = 0; i <= TICKS; i++) {
-                ticks[i] = logX ? Math.pow(2, log2(xMin) + (log2(xMax) - log2(xMin)) * i / TICKS)
-                        : xMin + (xMax - xMin) * i / TICKS;
-            }
-            return ticks;
-        }
-
-        private static double log2(double v) {
-            return Math.log(v) / Math.log(2);
+            return HEIGHT - BOTTOM - (y - yMin) / (yMax() - yMin) * (HEIGHT - BOTTOM - TOP);
         }
     }
 
     private static String label(double v) {
         double a = Math.abs(v);
         if (a >= 1e9) {
-            return String.format(Locale.ROOT, "%.3gG", v / 1e9);
+            return significant(v / 1e9) + "G";
         } else if (a >= 1e6) {
-            return String.format(Locale.ROOT, "%.3gM", v / 1e6);
-        } else if (a >= 1e4) {
-            return String.format(Locale.ROOT, "%.3gk", v / 1e3);
+            return significant(v / 1e6) + "M";
+        } else if (a >= 1e4 && a % 1000 == 0) {
+            return significant(v / 1e3) + "k";
         }
         if (a >= 10 || a == Math.rint(a)) {
             return String.format(Locale.ROOT, "%d", Math.round(v));
         }
-        return String.format(Locale.ROOT, "%.2f", v);
+        return significant(v);
+    }
+
+    /** @return {@code v} to three significant digits, without trailing zeros ({@code 1}, {@code 2.5}, {@code 0.125}) */
+    private static String significant(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     private static String fmt(double v) {

@@ -50,32 +50,32 @@ class ArcCommandTest {
     }
 
     @Test
-    void aBadTraceLineIsOneLineNamingFileAndLineWithExitOne() throws IOException {
+    void aBadTraceLineIsOneLineNamingFileAndLineWithExitTwo() throws IOException {
         Path trace = dir.resolve("bad.trace");
         Files.writeString(trace, "1\n2\nnot-a-block\n");
         CliRun r = arc("replay", trace.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: " + trace + ":3: expected a block number, got \"not-a-block\"", r.err().strip());
     }
 
     @Test
-    void aMissingFileIsOneLineWithExitOne() {
+    void aMissingFileIsOneLineWithExitTwo() {
         CliRun r = arc("replay", dir.resolve("absent").toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertTrue(r.err().strip().startsWith("arc: trace file does not exist: "), r.err());
         assertEquals(1, r.err().strip().lines().count());
     }
 
     @Test
-    void badUsageExitsTwo() {
+    void badUsageAndBadValuesExitTwo() {
         CliRun r = arc("replay", "--policies", "fifo");
-        assertEquals(2, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertTrue(r.err().startsWith("arc: Invalid value for option '--policies'"), r.err());
         CliRun tooSmall = arc("replay", "--sizes", "1", "--length", "100");
-        assertEquals(1, tooSmall.status());
+        assertEquals(ExitCode.BAD_INPUT, tooSmall.status());
         assertEquals("arc: --sizes must all be >= 2, was 1", tooSmall.err().strip());
         CliRun empty = arc("replay", "--length", "0");
-        assertEquals(1, empty.status());
+        assertEquals(ExitCode.BAD_INPUT, empty.status());
         assertEquals("arc: --length must be in [1, 2147483639], was 0", empty.err().strip());
     }
 

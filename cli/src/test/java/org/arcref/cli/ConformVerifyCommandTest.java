@@ -57,7 +57,8 @@ class ConformVerifyCommandTest {
         assertEquals(1 + ConformanceTrace.builtin("basic").steps().size(), lines.size());
         String header = lines.get(0);
         assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":1,\"zfs\":\"2.1.1\","
-                + "\"trace\":\"builtin:basic\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
+                + "\"trace\":\"builtin:basic\",\"trace_sha256\":\"" + ConformanceTrace.builtin("basic").sha256()
+                + "\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
         assertTrue(header.contains("\"zfs_arc_evict_batch_limit\":3,"), header);
         assertTrue(header.contains("\"SHRINK_CLAMPS_ARC_P_O2\":true"), header);
         assertTrue(header.contains("\"ARC_P_GROWTH_CAP_14137\":false"), header);
@@ -95,7 +96,7 @@ class ConformVerifyCommandTest {
         Path actual = dir.resolve("port.jsonl");
         Files.write(actual, lines);
         CliRun r = arc("verify", expected.toString(), actual.toString(), "--context", "2");
-        assertEquals(1, r.status(), r.out() + r.err());
+        assertEquals(ExitCode.FINDING, r.status(), r.out() + r.err());
         assertEquals(String.join("\n",
                 "arc verify: " + actual + " diverges from " + expected + " at line 24 (operation 23)",
                 "  field:    arc_p",
@@ -105,7 +106,7 @@ class ConformVerifyCommandTest {
                 "  operation 22 (trace line 26): read 15 512 demand -> MISS",
                 "  operation 23 (trace line 27): read 7 512 demand -> GHOST_HIT_MRU", ""), r.out());
         CliRun one = arc("verify", actual.toString());
-        assertEquals(1, one.status());
+        assertEquals(ExitCode.FINDING, one.status());
         assertTrue(one.out().contains("diverges from the spec on builtin:ghost-adaptation at line 24"), one.out());
     }
 
@@ -118,7 +119,7 @@ class ConformVerifyCommandTest {
         changed.set(2, changed.get(2).replace("\"evict_waits\":0,", ""));
         Files.write(noStats, changed);
         CliRun r = arc("verify", expected.toString(), noStats.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.FINDING, r.status());
         assertTrue(r.out().contains("line 3 (operation 2)\n  field:    stats.evict_waits\n  expected: 0\n"
                 + "  actual:   (absent)"), r.out());
 
@@ -132,7 +133,7 @@ class ConformVerifyCommandTest {
         Path shorter = dir.resolve("c.jsonl");
         Files.write(shorter, lines.subList(0, lines.size() - 1));
         r = arc("verify", expected.toString(), shorter.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.FINDING, r.status());
         assertTrue(r.out().contains("at line " + lines.size() + " (operation " + (lines.size() - 1) + ")\n"
                 + "  field:    (the whole line)\n"), r.out());
         assertTrue(r.out().contains("  actual:   (absent)"), r.out());
@@ -145,7 +146,7 @@ class ConformVerifyCommandTest {
         assertEquals(0, arc("conform", "quirk-shrink-arc-p", "--fix", "SHRINK_CLAMPS_ARC_P_O2", "-o",
                 fixed.toString()).status());
         CliRun r = arc("verify", plain.toString(), fixed.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.FINDING, r.status());
         assertTrue(r.out().contains("at line 1 (the header)\n  field:    fixes.SHRINK_CLAMPS_ARC_P_O2\n"
                 + "  expected: false\n  actual:   true"), r.out());
         assertEquals(0, arc("verify", fixed.toString()).status(), "the header's fixes are re-run");
@@ -159,14 +160,14 @@ class ConformVerifyCommandTest {
         Path broken = dir.resolve("broken.jsonl");
         Files.write(broken, lines);
         CliRun r = arc("verify", expected.toString(), broken.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: " + broken + ":3: not JSON: column 41: unterminated string, got the end of the line",
                 r.err().strip());
 
         Path wrongVersion = dir.resolve("v2.jsonl");
         Files.writeString(wrongVersion, lines.get(0).replace("\"version\":1", "\"version\":2") + "\n");
         r = arc("verify", wrongVersion.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 1 (the version this tool reads), "
                 + "was 2", r.err().strip());
 
@@ -178,8 +179,9 @@ class ConformVerifyCommandTest {
         Path noTrace = dir.resolve("notrace.jsonl");
         Files.writeString(noTrace, lines.get(0).replace("builtin:basic", "no-such-trace") + "\n");
         r = arc("verify", noTrace.toString());
-        assertEquals(1, r.status());
-        assertTrue(r.err().startsWith("arc: trace must be an existing file or a built-in trace"), r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
+        assertTrue(r.err().startsWith("arc: " + noTrace + ":1: the header's trace \"no-such-trace\" must be a built-in "
+                + "trace or a file relative to the output's folder, was not found at "), r.err());
         assertEquals(1, r.err().strip().lines().count());
     }
 
@@ -188,18 +190,18 @@ class ConformVerifyCommandTest {
         Path trace = dir.resolve("t.ops");
         Files.writeString(trace, "# conform: arc_c_min=8192 arc_c_max=16384\nread 1 1K\nread 2 frob\n");
         CliRun r = arc("conform", trace.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: " + trace + ":3: size must be a non-negative integer with an optional K, M or G suffix, "
                 + "got \"frob\"", r.err().strip());
 
         Files.writeString(trace, "read 1 1K\nrelease 1\n");
         r = arc("conform", trace.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertTrue(r.err().startsWith("arc: " + trace + ":2: the spec rejects \"release 1\": "), r.err());
 
         Files.writeString(trace, "# conform: arc_c_max=100\nread 1 1K\n");
         r = arc("conform", trace.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: " + trace + ":1: arc_c_max must be in [8192, 2305843009213693951], was 100",
                 r.err().strip());
 
@@ -211,35 +213,35 @@ class ConformVerifyCommandTest {
     @Test
     void badInputIsOneLineNamingTheArgumentTheRuleAndTheValue() {
         CliRun r = arc("conform", "basic", "--set", "arc_c_min=0");
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: --set arc_c_min: must be in [2048, 2305843009213693951], was 0", r.err().strip());
         r = arc("conform", "basic", "--set", "arc_c_mni=8192");
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertTrue(r.err().startsWith("arc: --set: setting must be one of arc_c_min, "), r.err());
 
         Path missing = dir.resolve("no-such-folder");
         r = arc("conform", "basic", "-o", missing.resolve("x.jsonl").toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: -o/--output: the folder must exist, was " + missing, r.err().strip());
 
         r = arc("verify", missing.resolve("x.jsonl").toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: conformance file does not exist: " + missing.resolve("x.jsonl"), r.err().strip());
     }
 
     @Test
     void conformBadUsageIsOneLine() {
         CliRun r = arc("conform", "basic", "--fix", "NO_SUCH_FIX");
-        assertEquals(2, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertTrue(r.err().startsWith("arc: Invalid value for option '--fix'"), r.err());
         r = arc("conform", "basic", "--set", "hz=fast");
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: --set hz: must be a 32-bit integer, was \"fast\"", r.err().strip());
         r = arc("conform");
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertTrue(r.err().startsWith("arc: TRACE is required"), r.err());
         r = arc("verify");
-        assertEquals(2, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
     }
 
     @Test

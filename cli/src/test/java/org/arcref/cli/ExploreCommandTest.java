@@ -70,7 +70,7 @@ class ExploreCommandTest {
                 new AdjustableMemory(Long.MAX_VALUE / 8), ConcurrentArcDriver.deterministicOptions(config.seed())));
         CliRun r = CliRun.command(new ExploreCommand(broken), "--checks", "differential", "--tries", "2000",
                 "--seed", "1", "--out", dir.toString());
-        assertEquals(ExploreCommand.CHECK_FAILED, r.status(), r.out() + r.err());
+        assertEquals(ExitCode.FINDING, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("FAILED (differential)"), r.out());
         Matcher m = Pattern.compile("try seed (-?\\d+)\\).*shrunk (\\d+) -> (\\d+) operations.*trace: (\\S+)",
                 Pattern.DOTALL).matcher(r.err());
@@ -86,7 +86,7 @@ class ExploreCommandTest {
 
         String[] replay = {"--check", "differential", "--try-seed", m.group(1), "--trace", trace.toString()};
         CliRun again = CliRun.command(new ExploreCommand(broken), replay);
-        assertEquals(ExploreCommand.CHECK_FAILED, again.status(), again.out());
+        assertEquals(ExitCode.FINDING, again.status(), again.out());
         assertTrue(again.out().contains("FAILED: D1"), again.out());
         String[] withArc = new String[replay.length + 1];
         withArc[0] = "explore";
@@ -101,13 +101,13 @@ class ExploreCommandTest {
         Path trace = dir.resolve("bad.trace");
         Files.writeString(trace, "read 1 512\nevict now\n");
         CliRun r = CliRun.arc("explore", "--check", "invariants", "--try-seed", "1", "--trace", trace.toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: " + trace + ":2: too many fields for evict: expected at most 0 arguments, got 1",
                 r.err().strip());
         Files.writeString(trace, "read 1 512\nread 1 1024\n");
         CliRun invalid = CliRun.arc("explore", "--check", "invariants", "--try-seed", "1", "--trace",
                 trace.toString());
-        assertEquals(1, invalid.status(), "the spec rejects a size that differs from the cached one");
+        assertEquals(ExitCode.BAD_INPUT, invalid.status(), "the spec rejects a size that differs from the cached one");
         assertTrue(invalid.out().endsWith("invalid (the spec rejects an operation)" + System.lineSeparator()),
                 invalid.out());
     }
@@ -115,17 +115,17 @@ class ExploreCommandTest {
     @Test
     void badArgumentsAreOneLineErrors() {
         CliRun shard = CliRun.arc("explore", "--shard", "2/2", "--tries", "1");
-        assertEquals(1, shard.status());
+        assertEquals(ExitCode.BAD_INPUT, shard.status());
         assertEquals("arc: --shard must be i/n with 0 <= i < n, was 2/2", shard.err().strip());
         CliRun duration = CliRun.arc("explore", "--duration", "soon");
-        assertEquals(2, duration.status());
+        assertEquals(ExitCode.BAD_INPUT, duration.status());
         assertTrue(duration.err().startsWith("arc: Invalid value for option '--duration': must be a positive"),
                 duration.err());
         CliRun alone = CliRun.arc("explore", "--try-seed", "3");
-        assertEquals(1, alone.status());
-        assertEquals("arc: --check and --try-seed go with --trace, was given without it", alone.err().strip());
+        assertEquals(ExitCode.BAD_INPUT, alone.status());
+        assertEquals("arc: --try-seed has no effect without --trace, was given", alone.err().strip());
         CliRun noSeed = CliRun.arc("explore", "--check", "invariants", "--trace", "t.trace");
-        assertEquals(1, noSeed.status());
+        assertEquals(ExitCode.BAD_INPUT, noSeed.status());
         assertEquals("arc: --trace needs --check and --try-seed (printed with the failure), was without --try-seed",
                 noSeed.err().strip());
         CliRun help = CliRun.arc("explore", "--help");

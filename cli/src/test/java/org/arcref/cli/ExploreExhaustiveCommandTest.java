@@ -39,7 +39,7 @@ class ExploreExhaustiveCommandTest {
         ExploreCommand command = new ExploreCommand();
         command.exhaustive.arcs = BrokenArcs::prefetchLifetimesIgnored;
         CliRun r = CliRun.command(command, "--exhaustive", "--out", dir.toString());
-        assertEquals(ExhaustiveExplore.VIOLATION, r.status(), r.out() + r.err());
+        assertEquals(ExitCode.FINDING, r.status(), r.out() + r.err());
         Path trace = dir.resolve("arc-explore-exhaustive-D1-depth4.trace");
         assertTrue(Files.exists(trace), r.err());
         assertTrue(r.err().contains("arc conform " + trace), r.err());

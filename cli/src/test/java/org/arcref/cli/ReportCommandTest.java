@@ -76,7 +76,7 @@ class ReportCommandTest {
         f.setNamespaceAware(true);
         assertEquals(2, f.newDocumentBuilder().parse(out.toFile()).getElementsByTagNameNS(SVG, "svg").getLength());
         CliRun bad = CliRun.arc("report", "--sizes", "1", "--out", dir.resolve("x.html").toString());
-        assertEquals(1, bad.status());
+        assertEquals(ExitCode.BAD_INPUT, bad.status());
         assertEquals("arc: --sizes must all be >= 2, was 1", bad.err().strip());
     }
 
@@ -84,16 +84,16 @@ class ReportCommandTest {
     void badInputFailsBeforeTheReplayWithOneLine() throws Exception {
         Path missing = dir.resolve("no-such-folder");
         CliRun r = CliRun.arc("report", "--out", missing.resolve("x.html").toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: --out: the folder must exist, was " + missing, r.err().strip(), "no replay began");
 
         Path file = Files.writeString(dir.resolve("a-file"), "");
         r = CliRun.arc("report", "--out", file.resolve("x.html").toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: --out: the folder must be a directory, was " + file, r.err().strip());
 
         r = CliRun.arc("report", "--length", "0", "--out", dir.resolve("x.html").toString());
-        assertEquals(1, r.status());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
         assertEquals("arc: --length must be in [1, 2147483639], was 0", r.err().strip());
         assertFalse(Files.exists(dir.resolve("x.html")));
     }

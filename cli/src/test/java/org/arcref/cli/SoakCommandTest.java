@@ -25,10 +25,10 @@ class SoakCommandTest {
     @Test
     void badArgumentsAreOneLineErrors() {
         CliRun threads = CliRun.arc("soak", "--threads", "0");
-        assertEquals(1, threads.status());
-        assertEquals("arc: --threads must be >= 1, was 0", threads.err().strip());
+        assertEquals(ExitCode.BAD_INPUT, threads.status());
+        assertEquals("arc: --threads must be in [1, 1024], was 0", threads.err().strip());
         CliRun cache = CliRun.arc("soak", "--c-min-kib", "64", "--c-max-kib", "32");
-        assertEquals(1, cache.status());
+        assertEquals(ExitCode.BAD_INPUT, cache.status());
         assertTrue(cache.err().strip().startsWith("arc: --c-min-kib and --c-max-kib must satisfy"), cache.err());
         CliRun help = CliRun.arc("soak", "--help");
         assertEquals(0, help.status());

@@ -49,7 +49,7 @@ final class SoakWorker {
 
     void run(long deadline, BooleanSupplier stop) {
         ThreadLocalRandom r = ThreadLocalRandom.current();
-        while (System.nanoTime() < deadline && !stop.getAsBoolean()) {
+        while (deadline - System.nanoTime() > 0 && !stop.getAsBoolean()) {
             timed(() -> step(r));
         }
         for (long key : holds) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.arcref.trace.Excerpt;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
 
@@ -32,15 +33,26 @@ public record ConformanceFile(String source, List<Map<String, Object>> lines) {
      * @throws TraceFormatException naming the file and line of the first malformed line
      */
     public static ConformanceFile read(Path path) {
-        List<String> texts = new ArrayList<>();
         try (BufferedReader in = TraceFile.open(path, "conformance file")) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                texts.add(line);
-            }
+            return read(in, path.toString());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read conformance file " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(TraceFile.problem("conformance file", path.toString(), e), e);
         }
-        return parse(texts, path.toString());
+    }
+
+    /**
+     * @param in the text of a conformance file, read once to its end
+     * @param source the name used in error messages
+     * @return its lines
+     * @throws IOException if reading fails
+     * @throws TraceFormatException naming the source and line of the first malformed line
+     */
+    public static ConformanceFile read(BufferedReader in, String source) throws IOException {
+        List<String> texts = new ArrayList<>();
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            texts.add(line);
+        }
+        return parse(texts, source);
     }
 
     /**
@@ -65,7 +77,7 @@ public record ConformanceFile(String source, List<Map<String, Object>> lines) {
             }
             if (!(v instanceof Map<?, ?> m)) {
                 throw new TraceFormatException(source, i + 1, "each line must be a JSON object, was "
-                        + JsonWriter.write(v));
+                        + Excerpt.clip(JsonWriter.write(v), Excerpt.MAX_CHARS));
             }
             lines.add((Map<String, Object>) m);
         }
@@ -87,6 +99,6 @@ public record ConformanceFile(String source, List<Map<String, Object>> lines) {
     }
 
     private static String describe(Object value) {
-        return value == null ? "absent or null" : JsonWriter.write(value);
+        return value == null ? "absent or null" : Excerpt.clip(JsonWriter.write(value), Excerpt.MAX_CHARS);
     }
 }

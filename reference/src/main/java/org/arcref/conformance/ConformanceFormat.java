@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.arcref.trace.Excerpt;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
@@ -41,16 +42,19 @@ public final class ConformanceFormat {
 
     /**
      * @param traceName the trace's name ({@code builtin:NAME} or a path)
+     * @param traceSha256 the trace's {@link ConformanceTrace#sha256()}
      * @param settings the settings the trace runs under
      * @param headers whether each operation line lists every header
      * @return the header line's fields
      */
-    public static Map<String, Object> header(String traceName, ConformanceSettings settings, boolean headers) {
+    public static Map<String, Object> header(String traceName, String traceSha256, ConformanceSettings settings,
+            boolean headers) {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("format", NAME);
         h.put("version", VERSION);
         h.put("zfs", ZFS);
         h.put("trace", traceName);
+        h.put("trace_sha256", traceSha256);
         h.put("headers", headers);
         for (Setting.Section section : Setting.Section.values()) {
             Map<String, Object> fields = new LinkedHashMap<>();
@@ -108,9 +112,23 @@ public final class ConformanceFormat {
      */
     public static String traceName(Map<String, Object> header) {
         if (!(header.get("trace") instanceof String name)) {
-            throw new IllegalArgumentException("header field trace must be a string, was " + header.get("trace"));
+            throw new IllegalArgumentException("header field trace must be a string, was "
+                    + Excerpt.clip(String.valueOf(header.get("trace")), Excerpt.MAX_CHARS));
         }
         return name;
+    }
+
+    /**
+     * @param header a parsed header line
+     * @return its {@code trace_sha256} field
+     * @throws IllegalArgumentException if it is missing or not a string
+     */
+    public static String traceSha256(Map<String, Object> header) {
+        if (!(header.get("trace_sha256") instanceof String sum)) {
+            throw new IllegalArgumentException("header field trace_sha256 must be a string, was "
+                    + Excerpt.clip(String.valueOf(header.get("trace_sha256")), Excerpt.MAX_CHARS));
+        }
+        return sum;
     }
 
     /**
@@ -121,7 +139,7 @@ public final class ConformanceFormat {
     public static boolean listsHeaders(Map<String, Object> header) {
         if (!(header.get("headers") instanceof Boolean b)) {
             throw new IllegalArgumentException("header field headers must be true or false, was "
-                    + header.get("headers"));
+                    + Excerpt.clip(String.valueOf(header.get("headers")), Excerpt.MAX_CHARS));
         }
         return b;
     }

@@ -41,7 +41,7 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
         ZfsArc arc = new ZfsArc(settings.config(), settings.memory(), evicted::add);
         List<String> lines = new ArrayList<>();
         Set<Transition> transitions = EnumSet.noneOf(Transition.class);
-        lines.add(JsonWriter.write(ConformanceFormat.header(trace.name(), settings, headers)));
+        lines.add(JsonWriter.write(ConformanceFormat.header(trace.name(), trace.sha256(), settings, headers)));
         long index = 0;
         ArcSnapshot before = arc.snapshot();
         for (ConformanceTrace.Step step : trace.steps()) {

@@ -9,10 +9,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.arcref.trace.Excerpt;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
@@ -31,8 +35,10 @@ import org.arcref.zfs.Operation;
  * @param name {@code builtin:NAME} or the file's path as given; used in conformance headers and errors
  * @param settings the {@code # conform:} assignments in order
  * @param steps the operations in order, with their line numbers
+ * @param sha256 the SHA-256 of the trace's text as lower-case hex: of its lines, each followed by {@code \n}, in
+ *     UTF-8 (for a file with {@code \n} line ends and a last line end, {@code sha256sum} of the file)
  */
-public record ConformanceTrace(String name, List<Assignment> settings, List<Step> steps) {
+public record ConformanceTrace(String name, List<Assignment> settings, List<Step> steps, String sha256) {
 
     /** The prefix of a built-in trace's name. */
     public static final String BUILTIN = "builtin:";
@@ -64,7 +70,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         public static Assignment parse(long line, String text) {
             int eq = text.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("a setting must be name=value, was \"" + text + "\"");
+                throw new IllegalArgumentException("a setting must be name=value, was " + Excerpt.of(text));
             }
             Setting s = Setting.named(text.substring(0, eq));
             return new Assignment(line, s, s.parse(text.substring(eq + 1)));
@@ -128,7 +134,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
             return builtin(name);
         }
         throw new UncheckedIOException("trace must be an existing file or a built-in trace (" + String.join(", ",
-                builtinNames()) + "), was \"" + nameOrPath + "\"", new FileNotFoundException(nameOrPath));
+                builtinNames()) + "), was " + Excerpt.of(nameOrPath), new FileNotFoundException(nameOrPath));
     }
 
     /**
@@ -141,7 +147,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         try (BufferedReader in = TraceFile.open(path)) {
             return read(in, path.toString());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read trace file " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(TraceFile.problem("trace file", path.toString(), e), e);
         }
     }
 
@@ -167,8 +173,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
      */
     public static ConformanceTrace builtin(String name) {
         if (!builtinNames().contains(name)) {
-            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was \""
-                    + name + "\"");
+            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was "
+                    + Excerpt.of(name));
         }
         try (BufferedReader in = resource(name + ".ops")) {
             return read(in, BUILTIN + name);
@@ -198,9 +204,11 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     public static ConformanceTrace read(BufferedReader in, String name) throws IOException {
         List<Assignment> settings = new ArrayList<>();
         List<Step> steps = new ArrayList<>();
+        MessageDigest digest = sha256Digest();
         long number = 0;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             number++;
+            digest.update((line + "\n").getBytes(StandardCharsets.UTF_8));
             int hash = line.indexOf('#');
             String text = (hash >= 0 ? line.substring(0, hash) : line).strip();
             if (hash >= 0) {
@@ -219,7 +227,23 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
                 }
             }
         }
-        return new ConformanceTrace(name, settings, steps);
+        return new ConformanceTrace(name, settings, steps, HexFormat.of().formatHex(digest.digest()));
+    }
+
+    /**
+     * @param newName the name the trace goes by in headers and errors
+     * @return this trace under another name
+     */
+    public ConformanceTrace named(String newName) {
+        return new ConformanceTrace(newName, settings, steps, sha256);
+    }
+
+    private static MessageDigest sha256Digest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     private static Assignment assignment(String text, String name, long line) {

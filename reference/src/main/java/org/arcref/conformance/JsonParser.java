@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.arcref.trace.Excerpt;
 
 /**
  * Parses one JSON text (RFC 8259) into the values {@link JsonWriter} writes: objects as
@@ -14,12 +15,18 @@ import java.util.Map;
  * {@link BigDecimal}, and {@code null} as Java {@code null}. A duplicate key is an error.
  *
  * <p>Errors are {@link IllegalArgumentException}s whose message names the 1-based column and what
- * was expected, as {@code column 12: expected ',' or '}', got 'x'}.
+ * was expected, as {@code column 12: expected ',' or '}', got 'x'}. Objects and arrays may nest at most
+ * {@value #MAX_DEPTH} deep (a conformance line nests three): deeper input is an error, never a
+ * {@link StackOverflowError} of the recursive descent.
  */
 public final class JsonParser {
 
+    /** The deepest nesting of objects and arrays accepted. */
+    public static final int MAX_DEPTH = 64;
+
     private final String text;
     private int pos;
+    private int depth;
 
     private JsonParser(String text) {
         this.text = text;
@@ -46,9 +53,12 @@ public final class JsonParser {
             throw error("expected a value");
         }
         char c = text.charAt(pos);
+        if ((c == '{' || c == '[') && depth == MAX_DEPTH) {
+            throw error("objects and arrays nested deeper than " + MAX_DEPTH + " levels");
+        }
         return switch (c) {
-            case '{' -> object();
-            case '[' -> array();
+            case '{' -> nested(this::object);
+            case '[' -> nested(this::array);
             case '"' -> string();
             case 't' -> literal("true", Boolean.TRUE);
             case 'f' -> literal("false", Boolean.FALSE);
@@ -60,6 +70,13 @@ public final class JsonParser {
                 throw error("expected a value");
             }
         };
+    }
+
+    private Object nested(java.util.function.Supplier<Object> parse) {
+        depth++;
+        Object v = parse.get();
+        depth--;
+        return v;
     }
 
     private Map<String, Object> object() {
@@ -83,7 +100,7 @@ public final class JsonParser {
             Object v = value();
             if (map.containsKey(key)) {
                 pos = keyAt;
-                throw error("duplicate field \"" + key + "\"");
+                throw error("duplicate field " + Excerpt.of(key));
             }
             map.put(key, v);
             skipSpace();
@@ -246,7 +263,9 @@ public final class JsonParser {
     }
 
     private IllegalArgumentException error(String problem) {
-        String got = pos < text.length() ? "'" + text.charAt(pos) + "'" : "the end of the line";
+        String got = pos >= text.length() ? "the end of the line"
+                : text.charAt(pos) >= 0x20 && text.charAt(pos) < 0x7f ? "'" + text.charAt(pos) + "'"
+                : Excerpt.of(text.substring(pos, pos + 1));
         return new IllegalArgumentException("column " + (pos + 1) + ": " + problem + ", got " + got);
     }
 }

@@ -3,6 +3,7 @@ package org.arcref.conformance;
 import java.math.BigInteger;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
+import org.arcref.trace.Excerpt;
 import org.arcref.zfs.InvalidArgumentException;
 
 /**
@@ -148,7 +149,7 @@ public enum Setting {
         for (Setting s : values()) {
             known.append(known.length() == 0 ? "" : ", ").append(s.zfsName);
         }
-        throw new IllegalArgumentException("setting must be one of " + known + ", was \"" + name + "\"");
+        throw new IllegalArgumentException("setting must be one of " + known + ", was " + Excerpt.of(name));
     }
 
     /**
@@ -171,7 +172,7 @@ public enum Setting {
                 };
             };
         } catch (NumberFormatException e) {
-            throw new InvalidArgumentException(zfsName, "must be " + describe() + ", was \"" + text + "\"");
+            throw new InvalidArgumentException(zfsName, "must be " + describe() + ", was " + Excerpt.of(text));
         }
     }
 

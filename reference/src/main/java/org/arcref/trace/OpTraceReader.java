@@ -49,7 +49,7 @@ public final class OpTraceReader {
         try (BufferedReader in = TraceFile.open(path)) {
             return read(in, path.toString());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read trace file " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(TraceFile.problem("trace file", path.toString(), e), e);
         }
     }
 
@@ -104,7 +104,8 @@ public final class OpTraceReader {
                         case "prefetch" -> kind = ReadKind.PREFETCH;
                         case "prescient" -> kind = ReadKind.PRESCIENT_PREFETCH;
                         case "hold" -> hold = true;
-                        default -> throw in.error("expected demand, prefetch, prescient or hold, got \"" + f[i] + "\"");
+                        default -> throw in.error("expected demand, prefetch, prescient or hold, got "
+                                + Excerpt.of(f[i]));
                     }
                 }
                 yield new Operation.Read(key, size, kind, hold);
@@ -118,8 +119,8 @@ public final class OpTraceReader {
             case "reap" -> new Operation.Reap();
             case "tick" -> new Operation.Tick(in.amount(1, "ticks"));
             case "memory" -> new Operation.Memory(in.amount(1, "bytes"));
-            default -> throw in.error("unknown operation \"" + f[0]
-                    + "\" (expected read, write, complete, release, free, shrink, evict, reap, tick or memory)");
+            default -> throw in.error("unknown operation " + Excerpt.of(f[0])
+                    + " (expected read, write, complete, release, free, shrink, evict, reap, tick or memory)");
         };
         in.requireAtMost(maxFields(op));
         return result;
@@ -143,7 +144,7 @@ public final class OpTraceReader {
             try {
                 return Long.parseLong(s);
             } catch (NumberFormatException e) {
-                throw error("key must be a 64-bit integer, got \"" + s + "\"");
+                throw error("key must be a 64-bit integer, got " + Excerpt.of(s));
             }
         }
 
@@ -159,11 +160,12 @@ public final class OpTraceReader {
             try {
                 long v = Long.parseLong(digits);
                 if (v < 0) {
-                    throw error(name + " must be >= 0, got \"" + s + "\"");
+                    throw error(name + " must be >= 0, got " + Excerpt.of(s));
                 }
                 return Math.multiplyExact(v, unit);
             } catch (NumberFormatException | ArithmeticException e) {
-                throw error(name + " must be a non-negative integer with an optional K, M or G suffix, got \"" + s + "\"");
+                throw error(name + " must be a non-negative integer with an optional K, M or G suffix, got "
+                        + Excerpt.of(s));
             }
         }
 
@@ -172,7 +174,7 @@ public final class OpTraceReader {
                 return false;
             }
             if (!f[i].equalsIgnoreCase("hold")) {
-                throw error("expected hold, got \"" + f[i] + "\"");
+                throw error("expected hold, got " + Excerpt.of(f[i]));
             }
             return true;
         }

@@ -2,6 +2,8 @@ package org.arcref.trace;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.EOFException;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -11,12 +13,24 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Opens trace files, plain or gzip-compressed, telling the two apart by content (the gzip magic
- * bytes {@code 1f 8b}), never by the file name.
+ * bytes {@code 1f 8b}), never by the file name, and reading the stream only once, so that a pipe
+ * ({@code /dev/stdin}, {@code <(zcat …)}) reads as well as a file. Files are opened as
+ * {@link FileInputStream}s: the stream of {@code Files.newInputStream} answers {@code available()}
+ * with a seek, which fails on a pipe ({@code Illegal seek}) as soon as a buffered reader asks.
+ *
+ * <p>Before handing out a reader it looks at the first {@value #PREFIX} bytes of the content (after
+ * decompression) and rejects, as a {@link TraceFormatException} at line 1, content that is not text a
+ * trace reader could parse: a byte-order mark (UTF-8, UTF-16 or UTF-32) and binary data (a NUL byte).
+ * {@link #problem} names a read failure in words: corrupt gzip data, a truncated file.
  */
 public final class TraceFile {
+
+    /** How many bytes of the content are checked for a byte-order mark and binary data. */
+    public static final int PREFIX = 4096;
 
     private static final int GZIP_MAGIC_0 = 0x1f;
     private static final int GZIP_MAGIC_1 = 0x8b;
@@ -30,6 +44,7 @@ public final class TraceFile {
      * @param path the trace file
      * @return a reader positioned at the first line; the caller closes it
      * @throws UncheckedIOException naming the file if it does not exist or cannot be read
+     * @throws TraceFormatException at line 1 if the content is not text (see the class comment)
      */
     public static BufferedReader open(Path path) {
         return open(path, "trace file");
@@ -42,16 +57,61 @@ public final class TraceFile {
      * @param kind what the file is, for the messages ({@code conformance file})
      * @return a reader positioned at the first line; the caller closes it
      * @throws UncheckedIOException naming the kind and the file if it does not exist or cannot be read
+     * @throws TraceFormatException at line 1 if the content is not text (see the class comment)
      */
     public static BufferedReader open(Path path, String kind) {
-        try {
-            return new BufferedReader(new InputStreamReader(decompressIfGzip(Files.newInputStream(path)),
-                    StandardCharsets.UTF_8), 1 << 16);
-        } catch (NoSuchFileException e) {
-            throw new UncheckedIOException(kind + " does not exist: " + path, e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + kind + " " + path + ": " + e.getMessage(), e);
+        if (!Files.exists(path)) {
+            throw new UncheckedIOException(kind + " does not exist: " + path, new NoSuchFileException(path.toString()));
         }
+        try {
+            return open(new FileInputStream(path.toFile()), path.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(problem(kind, path.toString(), e), e);
+        }
+    }
+
+    /**
+     * Opens a stream of a trace's kind, plain or gzip, for reading as UTF-8 text; it is read once, from
+     * where it stands.
+     *
+     * @param raw the bytes as stored; closed with the reader
+     * @param source the name used in error messages
+     * @return a reader positioned at the first line; the caller closes it
+     * @throws IOException if the stream cannot be read or its gzip header is corrupt
+     * @throws TraceFormatException at {@code source:1} if the content is not text (see the class comment)
+     */
+    public static BufferedReader open(InputStream raw, String source) throws IOException {
+        BufferedInputStream content = new BufferedInputStream(decompressIfGzip(raw), 1 << 16);
+        try {
+            content.mark(PREFIX);
+            byte[] prefix = content.readNBytes(PREFIX);
+            content.reset();
+            checkText(prefix, source);
+        } catch (IOException | RuntimeException e) {
+            content.close();
+            throw e;
+        }
+        return new BufferedReader(new InputStreamReader(content, StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    /**
+     * Names a failure to read a file of this kind, for a one-line message.
+     *
+     * @param kind what the file is ({@code trace file})
+     * @param source its name
+     * @param e the failure
+     * @return {@code cannot read KIND SOURCE: PROBLEM}, the problem in words where it is known
+     */
+    public static String problem(String kind, String source, IOException e) {
+        String what;
+        if (e instanceof EOFException) {
+            what = "truncated file: the compressed data ends early";
+        } else if (e instanceof ZipException) {
+            what = "corrupt gzip data (" + e.getMessage() + ")";
+        } else {
+            what = e.getMessage();
+        }
+        return "cannot read " + kind + " " + source + ": " + what;
     }
 
     /**
@@ -71,5 +131,44 @@ public final class TraceFile {
             return new GZIPInputStream(in, 1 << 16);
         }
         return in;
+    }
+
+    private static void checkText(byte[] prefix, String source) {
+        String bom = byteOrderMark(prefix);
+        if (bom != null) {
+            throw new TraceFormatException(source, 1, "the file starts with a " + bom + " byte-order mark; "
+                    + "expected plain UTF-8 (ASCII) text without one");
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (prefix[i] == 0) {
+                throw new TraceFormatException(source, 1, "binary data (a NUL byte at offset " + i
+                        + " of the content); expected a text trace, plain or compressed");
+            }
+        }
+    }
+
+    private static String byteOrderMark(byte[] p) {
+        if (starts(p, 0x00, 0x00, 0xfe, 0xff) || starts(p, 0xff, 0xfe, 0x00, 0x00)) {
+            return "UTF-32";
+        }
+        if (starts(p, 0xef, 0xbb, 0xbf)) {
+            return "UTF-8";
+        }
+        if (starts(p, 0xfe, 0xff) || starts(p, 0xff, 0xfe)) {
+            return "UTF-16";
+        }
+        return null;
+    }
+
+    private static boolean starts(byte[] p, int... bytes) {
+        if (p.length < bytes.length) {
+            return false;
+        }
+        for (int i = 0; i < bytes.length; i++) {
+            if ((p[i] & 0xff) != bytes[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 }

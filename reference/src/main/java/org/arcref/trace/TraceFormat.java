@@ -44,7 +44,7 @@ public enum TraceFormat {
             if (fields.length != LIS_FIELDS) {
                 throw new TraceFormatException(source, lineNumber, "expected " + LIS_FIELDS
                         + " fields (starting_block number_of_blocks ignore request_number), got "
-                        + fields.length + " in \"" + line + "\"");
+                        + fields.length + " in " + Excerpt.of(line));
             }
             long start = integer(fields[0], "starting_block as an integer", source, lineNumber);
             long count = integer(fields[1], "number_of_blocks as an integer", source, lineNumber);
@@ -90,7 +90,7 @@ public enum TraceFormat {
                 return format;
             }
         }
-        throw new IllegalArgumentException("format must be one of lirs, lis, was \"" + name + "\"");
+        throw new IllegalArgumentException("format must be one of lirs, lis, was " + Excerpt.of(name));
     }
 
     /**
@@ -113,8 +113,8 @@ public enum TraceFormat {
             return LIS;
         }
         throw new TraceFormatException(source, lineNumber, "cannot tell the trace format: expected one block "
-                + "number (LIRS) or at least " + LIS_MIN_FIELDS_TO_DETECT + " integer fields (.lis), got \""
-                + line + "\"");
+                + "number (LIRS) or at least " + LIS_MIN_FIELDS_TO_DETECT + " integer fields (.lis), got "
+                + Excerpt.of(line));
     }
 
     /** @return the lower-case name used on command lines and in output */
@@ -142,7 +142,7 @@ public enum TraceFormat {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new TraceFormatException(source, lineNumber, "expected " + expected + ", got \"" + text + "\"");
+            throw new TraceFormatException(source, lineNumber, "expected " + expected + ", got " + Excerpt.of(text));
         }
     }
 }

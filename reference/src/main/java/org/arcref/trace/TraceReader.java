@@ -4,20 +4,45 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Reads a whole block trace into memory as the sequence of page requests it stands for, one
  * {@code long} per request, in trace order. The formats are described in {@link TraceFormat}; files
  * may be plain or gzip-compressed, told apart by content ({@link TraceFile}).
  *
- * <p>Entry points: {@link #read(Path)} detects the format from the content ({@link #detect});
- * {@link #read(Path, TraceFormat)} takes it as given (the override of a command line). A malformed line
- * raises {@link TraceFormatException} with the message {@code source:line: problem}, where the source
- * is the path as given; an I/O failure raises {@link UncheckedIOException} naming the file.
+ * <p>A trace is read once, from start to end: when the format is not given it is told from the first
+ * data line ({@link TraceFormat#ofFirstLine}) as the reading reaches it, so a pipe reads as well as a
+ * file. Entry points: {@link #read(Path)} detects the format; {@link #read(Path, TraceFormat)} takes it
+ * as given (the override of a command line); {@link #read(BufferedReader, String, Optional, RequestLimit)}
+ * reads any text, up to a limit on the requests the caller can hold. A malformed line, or a trace that
+ * expands past the limit, raises {@link TraceFormatException} with the message
+ * {@code source:line: problem}, where the source is the path as given; an I/O failure raises
+ * {@link UncheckedIOException} naming the file.
  */
 public final class TraceReader {
 
     private TraceReader() {
+    }
+
+    /**
+     * The most requests a read may expand to, and why, for the message when a trace exceeds it.
+     *
+     * @param requests the most requests, in [0, {@link #ARRAY}'s]
+     * @param reason what sets the limit, as a phrase ({@code this JVM's heap of 2048 MiB})
+     */
+    public record RequestLimit(int requests, String reason) {
+
+        /** The largest Java array that is safe to allocate. */
+        public static final RequestLimit ARRAY = new RequestLimit(Integer.MAX_VALUE - 8, "the largest Java array");
+
+        /** Checks the range. */
+        public RequestLimit {
+            if (requests < 0 || requests > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("requests must be in [0, " + (Integer.MAX_VALUE - 8) + "], was "
+                        + requests);
+            }
+        }
     }
 
     /**
@@ -27,7 +52,7 @@ public final class TraceReader {
      * @return the page requests, in order
      */
     public static long[] read(Path path) {
-        return read(path, detect(path));
+        return read(path, Optional.empty());
     }
 
     /**
@@ -38,52 +63,68 @@ public final class TraceReader {
      * @return the page requests, in order
      */
     public static long[] read(Path path, TraceFormat format) {
-        PageBuffer out = new PageBuffer();
-        forEachDataLine(path, (line, lineNumber) -> {
-            format.parse(line, path.toString(), lineNumber, out);
-            return true;
-        });
+        return read(path, Optional.of(format));
+    }
+
+    private static long[] read(Path path, Optional<TraceFormat> format) {
+        try (BufferedReader in = TraceFile.open(path)) {
+            return read(in, path.toString(), format, RequestLimit.ARRAY);
+        } catch (IOException e) {
+            throw new UncheckedIOException(TraceFile.problem("trace file", path.toString(), e), e);
+        }
+    }
+
+    /**
+     * Reads a trace from text, once, to its end.
+     *
+     * @param in the text ({@link TraceFile#open(java.io.InputStream, String)})
+     * @param source the name used in error messages
+     * @param format the format, or empty to tell it from the first data line
+     * @param limit the most requests the trace may expand to
+     * @return the page requests, in order
+     * @throws IOException if reading fails
+     * @throws TraceFormatException naming the source and line of a bad line, or of the line past the limit
+     */
+    public static long[] read(BufferedReader in, String source, Optional<TraceFormat> format, RequestLimit limit)
+            throws IOException {
+        PageBuffer out = new PageBuffer(limit);
+        TraceFormat known = format.orElse(null);
+        long lineNumber = 0;
+        for (String raw = in.readLine(); raw != null; raw = in.readLine()) {
+            lineNumber++;
+            String line = raw.strip();
+            if (line.isEmpty() || line.equals(TraceFormat.BREAKPOINT)) {
+                continue;
+            }
+            if (known == null) {
+                known = TraceFormat.ofFirstLine(line, source, lineNumber);
+            }
+            known.parse(line, source, lineNumber, out);
+        }
         return out.toArray();
     }
 
     /**
-     * Tells the format of a trace from its first data line ({@link TraceFormat#ofFirstLine}). A trace
-     * without data lines reads as empty in either format and is reported as {@link TraceFormat#LIRS}.
+     * Tells the format of a trace from its first data line ({@link TraceFormat#ofFirstLine}), reading
+     * no further. A trace without data lines reads as empty in either format and is reported as
+     * {@link TraceFormat#LIRS}.
      *
      * @param path a trace file
      * @return its format
      */
     public static TraceFormat detect(Path path) {
-        TraceFormat[] detected = {TraceFormat.LIRS};
-        forEachDataLine(path, (line, lineNumber) -> {
-            detected[0] = TraceFormat.ofFirstLine(line, path.toString(), lineNumber);
-            return false;
-        });
-        return detected[0];
-    }
-
-    /** Receives the data lines of a trace; returns whether to go on. */
-    @FunctionalInterface
-    private interface DataLineVisitor {
-        boolean visit(String line, long lineNumber);
-    }
-
-    /**
-     * Passes every data line (stripped, neither empty nor {@link TraceFormat#BREAKPOINT}) with its
-     * 1-based line number to {@code visitor} until it returns false or the file ends.
-     */
-    private static void forEachDataLine(Path path, DataLineVisitor visitor) {
         try (BufferedReader in = TraceFile.open(path)) {
             long lineNumber = 0;
             for (String raw = in.readLine(); raw != null; raw = in.readLine()) {
                 lineNumber++;
                 String line = raw.strip();
-                if (!line.isEmpty() && !line.equals(TraceFormat.BREAKPOINT) && !visitor.visit(line, lineNumber)) {
-                    return;
+                if (!line.isEmpty() && !line.equals(TraceFormat.BREAKPOINT)) {
+                    return TraceFormat.ofFirstLine(line, path.toString(), lineNumber);
                 }
             }
+            return TraceFormat.LIRS;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read trace file " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(TraceFile.problem("trace file", path.toString(), e), e);
         }
     }
 }

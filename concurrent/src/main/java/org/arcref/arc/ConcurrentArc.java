@@ -615,10 +615,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private Outcome hit(ArcHeader<V> h, ReadKind kind) {
         Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
         if (kind == ReadKind.DEMAND) {
-            h.prescientPrefetch = false;
             if (h.refcount > 0) {
                 allocate(h, true);
             }
+            h.prescientPrefetch = false;
             addReference(h);
         } else if (h.refcount == 0) {
             h.prefetch = true;
@@ -753,11 +753,12 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     // ---- allocation (arc_get_data_impl) and adaptation ----
 
     /**
-     * The ghost-hit path of {@code arc_read}: adapt, access (out of the ghost state), allocate. If the allocation
-     * throws, the header goes back to its ghost state, at the head of the ghost list, with its access time and
-     * prefetch flags.
+     * The ghost-hit path of {@code arc_read}: adapt, access (out of the ghost state), allocate. A dead evictor fails
+     * it before it adapts anything; if the allocation throws, the header goes back to its ghost state, at the head
+     * of the ghost list, with its access time and prefetch flags.
      */
     private void ghostHit(ArcHeader<V> h) {
+        evictor.requireAlive();
         ArcState ghost = h.state;
         long lastAccess = h.lastAccess;
         boolean prefetch = h.prefetch;

@@ -56,7 +56,7 @@ final class Evictor {
             this.stepLock = new ReentrantLock();
         } else {
             this.stepLock = null;
-            this.zthr = Zthr.create("arc_evict", z -> callbacks.check(), this::runOrDie, priority);
+            this.zthr = Zthr.create("arc_evict", this::checkOrDie, this::runOrDie, priority);
         }
     }
 
@@ -99,15 +99,29 @@ final class Evictor {
         }
     }
 
+    /** The evict zthr's check: {@code arc_evict_cb_check}, recording an Error that ends the thread. */
+    private boolean checkOrDie(Zthr z) {
+        try {
+            return callbacks.check();
+        } catch (Error e) {
+            throw die(e);
+        }
+    }
+
     /** The evict zthr's work: {@code arc_evict_cb}, recording an Error that ends the thread. */
     private void runOrDie(Zthr z) {
         try {
             callbacks.run(z::isCancelled);
         } catch (Error e) {
-            deathCause = e;
-            callbacks.died(e);
-            throw e;
+            throw die(e);
         }
+    }
+
+    /** Records why the evict zthr is dying and releases its waiters; returns the Error for the caller to rethrow. */
+    private Error die(Error cause) {
+        deathCause = cause;
+        callbacks.died(cause);
+        return cause;
     }
 
     /**

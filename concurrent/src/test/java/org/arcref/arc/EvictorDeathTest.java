@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.HeaderSnapshot;
@@ -65,12 +68,79 @@ class EvictorDeathTest {
 
             HeaderSnapshot ghost = arc.snapshot().headers().stream().filter(h -> h.state().isGhost()).findFirst()
                     .orElseThrow(() -> new AssertionError("the evictor's only pass must have left a ghost"));
-            assertDeathReported(assertThrows(IllegalStateException.class,
-                    () -> arc.read(ghost.key(), ghost.size(), ReadKind.DEMAND, false, k -> k)));
+            ArcSnapshot before = arc.snapshot();
+            for (int retry = 0; retry < 3; retry++) {
+                assertDeathReported(assertThrows(IllegalStateException.class,
+                        () -> arc.read(ghost.key(), ghost.size(), ReadKind.DEMAND, false, k -> k)));
+            }
             ArcSnapshot after = arc.snapshot();
             assertEquals(List.of(ghost), after.headers().stream().filter(h -> h.key() == ghost.key()).toList(),
                     "B1: a ghost hit whose allocation failed must leave the ghost as it was");
+            assertEquals(before, after, "B1: a ghost hit refused by a dead evictor must not adapt arc_c or arc_p"
+                    + " nor count statistics, however often it is retried");
             ArcInvariants.r3r4Accounting(after);
+        }
+    }
+
+    @Test
+    @DisplayName("B1: a demand hit on a held header refused by a dead evictor keeps its prescient-prefetch flag")
+    void refusedHitOnAHeldHeaderKeepsItsFlags() throws InterruptedException {
+        try (ConcurrentArc<Long> arc = BrokenArcs.evictorDies(CONFIG, MemoryModel.plentiful(), THREADED_EXACT)) {
+            long held = 1000;
+            arc.read(held, 4096, ReadKind.DEMAND, true, k -> k);
+            arc.read(held, 4096, ReadKind.PRESCIENT_PREFETCH, false, k -> k);
+            Thread filler = new Thread(() -> {
+                try {
+                    for (long key = 0; key < 64; key++) {
+                        arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+                    }
+                } catch (IllegalStateException expected) {
+                    return;
+                }
+            }, "filler");
+            filler.setDaemon(true);
+            filler.start();
+            filler.join(LIMIT_MS);
+            assertFalse(filler.isAlive(), "L1: the filler still waits for a dead evictor after " + LIMIT_MS + " ms");
+            HeaderSnapshot before = header(arc, held);
+            assertTrue(before.prescientPrefetch() && before.refcount() == 1, "set-up: held and prescient, was " + before);
+            assertDeathReported(assertThrows(IllegalStateException.class,
+                    () -> arc.read(held, 4096, ReadKind.DEMAND, false, k -> k)));
+            assertEquals(before, header(arc, held), "B1: the refused hit changed the header");
+        }
+    }
+
+    private static HeaderSnapshot header(ConcurrentArc<Long> arc, long key) {
+        return arc.snapshot().headers().stream().filter(h -> h.key() == key).findFirst()
+                .orElseThrow(() -> new AssertionError("no header for key " + key));
+    }
+
+    @Test
+    @DisplayName("L1: an Error in the evict zthr's check function is a death too: waiters are released")
+    void deathInTheCheckFunctionIsRecorded() throws InterruptedException {
+        CountDownLatch died = new CountDownLatch(1);
+        Evictor evictor = Evictor.threaded(new Evictor.Callbacks() {
+            @Override
+            public boolean check() {
+                throw new AssertionError("assertion failure injected into arc_evict_cb_check by the test");
+            }
+
+            @Override
+            public void run(BooleanSupplier cancelled) {
+            }
+
+            @Override
+            public void died(Error cause) {
+                died.countDown();
+            }
+        }, ZthrPriority.DEFCLSYSPRI);
+        try {
+            evictor.wakeup();
+            assertTrue(died.await(LIMIT_MS, TimeUnit.MILLISECONDS),
+                    "L1: an Error in the check function ended the zthr without releasing its waiters");
+            assertDeathReported(assertThrows(IllegalStateException.class, evictor::requireAlive));
+        } finally {
+            evictor.shutdown();
         }
     }
 

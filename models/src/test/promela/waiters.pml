@@ -6,7 +6,10 @@
  * ---------------------------------------------------------------------------------------------------------------
  * proctype allocator(i)     ConcurrentArc.allocate -> waitForEviction      arc_get_data_impl -> arc_wait_for_eviction
  *   lvl (NONE/SOME/SEVERE)  ConcurrentArc.overflowLevel                    arc_is_overflowing(B_FALSE)
- *   label some:             EvictWaiters.ensureEvicting (SOME path)        the ARC_OVF_SOME branch (racy, no lock)
+ *   label some:             EvictWaiters.ensureEvicting (SOME path)        the ARC_OVF_SOME branch (racy, no lock);
+ *                           the model keeps 2.1.1's test, then plain store; the Java sets the flag by a compare-
+ *                           and-set that cannot overwrite its shut-down value (issue 15), which
+ *                           EvictWaitersTest#nothingSetsEvictNeededAfterShutdown checks, not this model
  *   enqueue (atomic)        EvictWaiters.enqueue + waiterCount             the ARC_OVF_SEVERE branch under arc_evict_lock
  *   label waiting:          Evictor.awaitRelease -> EvictWaiters.await     the cv_wait loop while aw is linked
  *   size++                  arcSize.add(size) in allocate                  arc_space_consume

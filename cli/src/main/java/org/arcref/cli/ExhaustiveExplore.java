@@ -2,7 +2,6 @@ package org.arcref.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -81,7 +80,8 @@ final class ExhaustiveExplore {
 
     @Option(names = "--max-states", paramLabel = "N", defaultValue = "2000000",
             description = "Exhaustive: stop after this many distinct states (default: ${DEFAULT-VALUE}); each is "
-                    + "kept in memory.")
+                    + "kept in memory. Like --depth, a bound: a run it stops exits 0, its summary starting "
+                    + "'state bound', and warns on stderr that the deepest level was not fully expanded.")
     long maxStates;
 
     /** Creates the concurrent ARC of D1; a seam through which tests substitute a broken one. */
@@ -130,6 +130,11 @@ final class ExhaustiveExplore {
             progress.finish();
             report(stdout, err, bounds, result, out, json);
         }
+        if (result.stop() == ExhaustiveResult.Stop.STATE_BOUND) {
+            err.println("arc explore --exhaustive: stopped at --max-states " + maxStates + ": the states of the"
+                    + " deepest level were not all expanded, so the depth reached is not exhausted");
+            err.flush();
+        }
         return switch (result.stop()) {
             case VIOLATION -> ExitCode.FINDING;
             case INTERRUPTED -> ExitCode.INTERRUPTED;
@@ -173,12 +178,14 @@ final class ExhaustiveExplore {
         Path file = null;
         if (r.violation() != null) {
             Violation v = r.violation();
-            file = out.resolve("arc-explore-exhaustive-" + v.check().replace('/', '-') + "-depth" + v.depth()
-                    + ".trace");
+            Path target = out.resolve("arc-explore-exhaustive-" + v.check().replace('/', '-') + "-depth"
+                    + v.depth() + ".trace");
             try {
-                Files.write(file, v.toTrace(bounds));
+                Files.write(target, v.toTrace(bounds));
+                file = target;
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write trace file " + file + ": " + e.getMessage(), e);
+                // the violation stands (exit status 1) and is printed below; only its trace file is lost
+                err.println("arc explore --exhaustive: cannot write trace file " + target + ": " + e.getMessage());
             }
         }
         if (json) {
@@ -192,12 +199,14 @@ final class ExhaustiveExplore {
             }
         }
         stdout.flush();
-        if (file != null) {
+        if (r.violation() != null) {
             Violation v = r.violation();
             err.println("arc explore --exhaustive: " + v.check() + " failed at depth " + v.depth() + ": "
                     + v.firstLine());
-            err.println("arc explore --exhaustive: shortest counterexample: " + file + "; replay the spec on it with:"
-                    + " arc conform " + file + fixOptions(bounds));
+            if (file != null) {
+                err.println("arc explore --exhaustive: shortest counterexample: " + file + "; replay the spec on it"
+                        + " with: arc conform " + file + fixOptions(bounds));
+            }
             err.flush();
         }
     }

@@ -1,6 +1,7 @@
 package org.arcref.cli;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -159,8 +160,14 @@ final class ExploreCommand implements Callable<Integer> {
             progress.finish();
             Path failureTrace = null;
             if (result.failure() != null) {
-                failureTrace = out.resolve(FailureTrace.fileName(s, result.failure()));
-                FailureTrace.write(failureTrace, s, result.failure());
+                Path file = out.resolve(FailureTrace.fileName(s, result.failure()));
+                try {
+                    FailureTrace.write(file, s, result.failure());
+                    failureTrace = file;
+                } catch (UncheckedIOException e) {
+                    // the finding stands (exit status 1); only its trace file is lost
+                    err.println("arc explore: " + e.getMessage());
+                }
             }
             stdout.println(json ? json(plan, result, failureTrace) : summary(plan, result));
             stdout.flush();
@@ -204,9 +211,11 @@ final class ExploreCommand implements Callable<Integer> {
         err.println("arc explore: " + f.check().label() + " failed on try " + f.tryIndex() + " (seed " + s
                 + ", try seed " + f.trySeed() + "): " + f.original().firstLine());
         err.println("arc explore: shrunk " + f.originalOps().size() + " -> " + f.shrunkOps().size()
-                + " operations (" + f.shrunk().firstLine() + "); trace: " + file);
-        err.println("arc explore: reproduce with: arc explore --check " + f.check().label() + " --try-seed "
-                + f.trySeed() + " --trace " + file);
+                + " operations (" + f.shrunk().firstLine() + "); trace: " + (file == null ? "not written" : file));
+        if (file != null) {
+            err.println("arc explore: reproduce with: arc explore --check " + f.check().label() + " --try-seed "
+                    + f.trySeed() + " --trace " + file);
+        }
         err.flush();
     }
 
@@ -230,7 +239,7 @@ final class ExploreCommand implements Callable<Integer> {
             fo.put("message", f.original().firstLine());
             fo.put("operations", f.originalOps().size());
             fo.put("shrunkOperations", f.shrunkOps().size());
-            fo.put("trace", failureTrace.toString());
+            fo.put("trace", failureTrace == null ? null : failureTrace.toString());
             o.put("failure", fo);
         }
         return JsonWriter.write(o);

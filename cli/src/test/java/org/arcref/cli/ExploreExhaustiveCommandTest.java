@@ -29,7 +29,7 @@ class ExploreExhaustiveCommandTest {
         Map<?, ?> json = (Map<?, ?>) JsonParser.parse(r.out().strip());
         assertEquals("DEPTH_BOUND", json.get("stop"));
         assertEquals(List.of(BigInteger.ONE, BigInteger.valueOf(6), BigInteger.valueOf(41), BigInteger.valueOf(242)),
-                json.get("states_per_depth"), "the CI configuration's first depths (ExhaustiveX1Test)");
+                json.get("statesPerDepth"), "the CI configuration's first depths (ExhaustiveX1Test)");
         assertEquals(BigInteger.valueOf(290), json.get("states"));
         assertEquals(null, json.get("violation"));
     }

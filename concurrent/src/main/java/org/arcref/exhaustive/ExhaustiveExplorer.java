@@ -171,7 +171,7 @@ public final class ExhaustiveExplorer {
                 Outcome outcome;
                 try {
                     outcome = op.applyTo(spec.arc);
-                } catch (IllegalArgumentException | IllegalStateException e) {
+                } catch (IllegalArgumentException e) {
                     rejected++;
                     if (unchanged == null) {
                         unchanged = replayConcurrent(path);
@@ -182,8 +182,12 @@ public final class ExhaustiveExplorer {
                     }
                     continue;
                 } catch (RuntimeException e) {
-                    return new Violation("exception", "the spec threw on " + op.toTraceLine() + ": " + e,
-                            append(path, op));
+                    // the spec rejects bad input with IllegalArgumentException only; its IllegalStateException is
+                    // a waiter nobody would release (L1), and anything else a defect
+                    boolean lostWakeup = e instanceof IllegalStateException && String.valueOf(e.getMessage())
+                            .startsWith("lost wakeup");
+                    return new Violation(lostWakeup ? "L1" : "exception", "the spec threw on " + op.toTraceLine()
+                            + ": " + e, append(path, op));
                 }
                 ArcSnapshot after = spec.arc.snapshot();
                 transitions++;
@@ -243,7 +247,7 @@ public final class ExhaustiveExplorer {
      * @return what broke, or null
      */
     private static String rejectionBroken(Spec spec, ArcSnapshot before, long freeBefore, Operation op,
-            RuntimeException rejection, ConcurrentArc<Long> concurrent) {
+            IllegalArgumentException rejection, ConcurrentArc<Long> concurrent) {
         ArcSnapshot after = spec.arc.snapshot();
         if (!after.equals(before) || spec.memory.freeMemory() != freeBefore) {
             return "B1: the spec rejected " + op.toTraceLine() + " (" + rejection.getMessage()
@@ -253,11 +257,14 @@ public final class ExhaustiveExplorer {
             Outcome outcome = ConcurrentArcDriver.apply(op, concurrent);
             return "B1/D1: the spec rejected " + op.toTraceLine() + " (" + rejection.getMessage()
                     + ") but the concurrent ARC accepted it: " + outcome;
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (IllegalArgumentException e) {
             ArcSnapshot concurrentAfter = concurrent.snapshot();
             return concurrentAfter.equals(before) ? null : "B1: the concurrent ARC rejected " + op.toTraceLine()
                     + " (" + e.getMessage() + ") but changed its state\nspec:       " + before + "\nconcurrent: "
                     + concurrentAfter;
+        } catch (RuntimeException e) {
+            return "B1/D1: the spec rejected " + op.toTraceLine() + " (" + rejection.getMessage()
+                    + ") but the concurrent ARC threw " + e;
         }
     }
 

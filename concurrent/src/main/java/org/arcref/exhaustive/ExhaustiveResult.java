@@ -92,28 +92,28 @@ public record ExhaustiveResult(Stop stop, long states, long transitions, long re
         json.put("stop", stop.name());
         json.put("keys", bounds.alphabet().keys());
         json.put("sublists", bounds.config().sublists());
-        json.put("evictor_runs_after_each_operation", bounds.config().evictorRunsAfterEachOperation());
+        json.put("evictorRunsAfterEachOperation", bounds.config().evictorRunsAfterEachOperation());
         List<Object> fixes = new ArrayList<>();
         bounds.config().fixes().forEach(f -> fixes.add(f.name()));
         json.put("fixes", fixes);
-        json.put("max_depth", bounds.maxDepth());
-        json.put("max_states", bounds.maxStates());
+        json.put("maxDepth", bounds.maxDepth());
+        json.put("maxStates", bounds.maxStates());
         json.put("states", states);
         json.put("transitions", transitions);
         json.put("rejected", rejected);
-        json.put("depth_reached", depthReached());
-        json.put("states_per_depth", new ArrayList<Object>(statesPerDepth));
+        json.put("depthReached", depthReached());
+        json.put("statesPerDepth", new ArrayList<Object>(statesPerDepth));
         json.put("seconds", BigDecimal.valueOf(elapsed.toMillis()).divide(BigDecimal.valueOf(1000), 3,
                 RoundingMode.HALF_UP));
         Map<String, Object> reached = new LinkedHashMap<>();
         transitionDepth.forEach((t, d) -> reached.put(t.name(), d));
-        json.put("transitions_reached", reached);
+        json.put("transitionsReached", reached);
         List<Object> missing = new ArrayList<>();
         unreached().forEach(t -> missing.add(t.name()));
-        json.put("transitions_unreached", missing);
+        json.put("transitionsUnreached", missing);
         Map<String, Object> quirks = new LinkedHashMap<>();
         quirkDepth.forEach((q, d) -> quirks.put(q.fix().name(), d));
-        json.put("quirks_seen", quirks);
+        json.put("quirksSeen", quirks);
         if (violation != null) {
             Map<String, Object> v = new LinkedHashMap<>();
             v.put("check", violation.check());

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * L1 on the waiter protocol: a reader whose allocations overflow a 16 KiB cache severely waits for the evict
- * zthr and returns; the lost-wakeup variant (#3616) leaves it waiting until {@code close()} releases it; stepped
- * mode reports such a waiter instead of hanging. The aggsum is exact: with a per-CPU one a single reader's
+ * zthr and returns; the lost-wakeup variant (a waiter that never wakes the evictor) leaves it waiting until
+ * {@code close()} releases it; stepped mode reports such a waiter instead of hanging. The aggsum is exact: with a per-CPU one a single reader's
  * borrow keeps the lower bound, and so the overflow level, far below the true size of so small a cache.
  */
 class EvictionWaiterTest {
@@ -53,7 +53,7 @@ class EvictionWaiterTest {
     }
 
     @Test
-    @DisplayName("L1: the lost-wakeup variant (#3616) leaves a waiter asleep until close() releases it")
+    @DisplayName("L1: a waiter that never wakes the evictor sleeps until close() releases it")
     void lostWakeupVariantHangsUntilClose() throws InterruptedException {
         ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG, MemoryModel.plentiful(), THREADED_EXACT);
         Thread t = reader(arc);

@@ -68,8 +68,8 @@ public final class ArcInvariants {
     }
 
     /**
-     * R3 and R4: every anon, MRU and MFU header holds data, {@code arc_size} is the resident data, each state's
-     * sizes the sums over its headers.
+     * R3 and R4: {@code arc_size} is the resident data, each state's sizes the sums over its headers, and every anon,
+     * MRU and MFU header holds data (R4's "bufs + pabd": a listed header without data would count 0 bytes).
      *
      * @param s a snapshot taken when no operation was in flight
      * @throws AssertionError if the accounting does not add up
@@ -81,8 +81,8 @@ public final class ArcInvariants {
             sums.put(st, new long[2]);
         }
         for (HeaderSnapshot h : s.headers()) {
-            require(h.state().isGhost() || h.hasData(), "R3: every anon, MRU and MFU header holds data (one without"
-                    + " data counts 0 bytes, so the sums alone cannot see it), " + h, s);
+            require(h.state().isGhost() || h.hasData(), "R4: every anon, MRU and MFU header holds data (its state counts"
+                    + " its buffers and data, and one without data counts 0 bytes, so the sums alone cannot see it), " + h, s);
             long data = h.hasData() ? h.size() * Math.max(1, h.refcount()) : 0;
             long accounted = h.state().isGhost() ? h.size() : data;
             sums.get(h.state())[0] += accounted;

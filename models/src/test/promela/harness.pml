@@ -4,7 +4,8 @@
  * Two processes each add one to a shared count by a read and a separate write. With LOCKED the pair is guarded by a
  * test-and-set lock and the count always ends at 2; without it the updates can interleave and one is lost, which
  * spin must find. UNBOUNDED adds a process that counts for ever, so a small depth limit cuts the search short and
- * SpinCheck must call it incomplete.
+ * SpinCheck must call it incomplete. DEAD adds a branch no interleaving takes, which SpinCheck must report as
+ * unreached.
  */
 byte count = 0;
 byte finished = 0;
@@ -39,6 +40,12 @@ init {
     run increment();
     run increment();
     finished == 2;
+#ifdef DEAD
+    if
+    :: count > 2 -> count = 0
+    :: else -> skip
+    fi;
+#endif
     assert(count == 2)
 }
 

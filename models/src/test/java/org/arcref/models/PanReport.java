@@ -19,14 +19,18 @@ import java.util.regex.Pattern;
  * @param transitions       pan's {@code N transitions (= stored+matched)}, or {@code (= visited+matched)} in a cycle search
  * @param depthReached      pan's {@code depth reached N}
  * @param incompleteReasons every line of the report that says the search did not cover the whole state space
+ * @param unreached         pan's "unreached in proctype" (and init) listings that name at least one statement no
+ *                          explored state reached, one entry per process type with its lines; never claims are left
+ *                          out (in a safety run they are not selected)
  * @param text              the whole report, as pan printed it
  */
 public record PanReport(long errors, long statesStored, long transitions, long depthReached,
-                        List<String> incompleteReasons, String text) {
+                        List<String> incompleteReasons, List<String> unreached, String text) {
 
     private static final Pattern ERRORS = Pattern.compile("errors: (\\d+)");
     private static final Pattern DEPTH = Pattern.compile("depth reached (\\d+)");
     private static final Pattern STORED = Pattern.compile("([0-9.e+]+) states, stored");
+    private static final Pattern UNREACHED_COUNT = Pattern.compile("^\\s*\\((\\d+) of \\d+ states\\)");
     private static final Pattern TRANSITIONS = Pattern.compile("([0-9.e+]+) transitions \\(= (?:stored|visited)\\+matched\\)");
 
     /** Report lines that mean the search stopped short of the whole state space. */
@@ -57,7 +61,32 @@ public record PanReport(long errors, long statesStored, long transitions, long d
             }
         }
         return new PanReport(Long.parseLong(errors.group(1)), count(STORED, text), count(TRANSITIONS, text),
-                count(DEPTH, text), List.copyOf(incomplete), text);
+                count(DEPTH, text), List.copyOf(incomplete), unreached(text), text);
+    }
+
+    /** The listings of pan's "unreached in proctype P" and "unreached in init" blocks that are not "(0 of N states)". */
+    private static List<String> unreached(String text) {
+        List<String> found = new ArrayList<>();
+        StringBuilder block = null;
+        for (String line : text.split("\n")) {
+            if (line.startsWith("unreached in ")) {
+                block = line.startsWith("unreached in proctype ") || line.startsWith("unreached in init")
+                        ? new StringBuilder(line.strip()) : null;
+            } else if (block != null && line.startsWith("\t")) {
+                Matcher m = UNREACHED_COUNT.matcher(line);
+                if (m.find()) {
+                    if (!m.group(1).equals("0")) {
+                        found.add(block.append(": ").append(line.strip()).toString());
+                    }
+                    block = null;
+                } else {
+                    block.append("; ").append(line.strip());
+                }
+            } else {
+                block = null;
+            }
+        }
+        return List.copyOf(found);
     }
 
     /** True when pan explored the whole state space. */

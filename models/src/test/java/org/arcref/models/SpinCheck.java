@@ -19,7 +19,9 @@ import java.util.stream.Stream;
  * it, and judge its report.
  *
  * <p>Contract. {@link #assertHolds()} passes only when pan reports {@code errors: 0} <em>and</em> the search was
- * complete (no depth, memory or bitstate limit hit); an error fails with the counterexample replayed by
+ * complete (no depth, memory or bitstate limit hit) and, in a safety check, every statement of every process was
+ * reached (pan lists none as unreached: a property cannot hold vacuously behind a guard that never opens); an error
+ * fails with the counterexample replayed by
  * {@code spin -t -p}, shortened to the steps that change something. {@link #assertRefuted()} passes only when pan
  * reports at least one error, and returns that shortened counterexample; a variant that spin cannot refute fails
  * the test. Both print one line with the states stored, transitions, depth reached and times, so every build log
@@ -151,6 +153,10 @@ public final class SpinCheck {
         if (!run.report.complete()) {
             throw new AssertionError(label() + ": the search was incomplete, so it proves nothing: "
                     + run.report.incompleteReasons() + "\n" + run.report.text());
+        }
+        if (mode == Mode.SAFETY && !run.report.unreached().isEmpty()) {
+            throw new AssertionError(label() + ": statements no interleaving reaches, so the properties may hold"
+                    + " vacuously there (a guard that can never open, a branch cut off): " + run.report.unreached());
         }
         return run.report;
     }

@@ -19,6 +19,7 @@ class SpinCheckTest {
         assertTrue(report.complete());
         assertTrue(report.statesStored() > 0 && report.transitions() >= report.statesStored(),
                 "states and transitions are read from the report: " + report);
+        assertTrue(report.unreached().isEmpty(), "every statement is reached: " + report.unreached());
     }
 
     @Test
@@ -40,6 +41,14 @@ class SpinCheckTest {
         AssertionError error = assertThrows(AssertionError.class,
                 () -> SpinCheck.safety("harness.pml").define("LOCKED").define("UNBOUNDED").depth(50).assertHolds());
         assertTrue(error.getMessage().contains("incomplete"), error.getMessage());
+    }
+
+    @Test
+    void aStatementNoInterleavingReachesFailsASafetyCheck() {
+        AssertionError error = assertThrows(AssertionError.class,
+                () -> SpinCheck.safety("harness.pml").define("LOCKED").define("DEAD").assertHolds());
+        assertTrue(error.getMessage().contains("unreached in init") && error.getMessage().contains("count = 0"),
+                error.getMessage());
     }
 
     @Test

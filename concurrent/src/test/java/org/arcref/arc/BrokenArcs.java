@@ -4,6 +4,8 @@ import java.lang.reflect.Field;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -113,14 +115,29 @@ public final class BrokenArcs {
     /**
      * An evictor that dies: its first sublist visit that evicts something fails an assertion
      * ({@code addEvicted} throws an {@link AssertionError}, standing for a failed {@code ASSERT} in
-     * {@code arc_evict_cb}), which ends the evict zthr's thread. Waiters then have nobody to release them unless the death is
-     * noticed (L1).
+     * {@code arc_evict_cb}), which ends the evict zthr's thread. So that the death meets a sleeping waiter every
+     * time, that visit first waits (up to 10 s, outside {@code arc_evict_lock}) until some allocation has queued
+     * one. Waiters then have nobody to release them unless the death is noticed (L1).
      */
     public static <V> ConcurrentArc<V> evictorDies(ArcConfig config, MemoryModel memory, ArcOptions options) {
         return new ConcurrentArc<>(config, memory, options, (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+            private final CountDownLatch queued = new CountDownLatch(1);
+
+            @Override
+            Waiter enqueue(long amount) {
+                Waiter w = super.enqueue(amount);
+                queued.countDown();
+                return w;
+            }
+
             @Override
             void addEvicted(long realEvicted) {
                 if (realEvicted > 0) {
+                    try {
+                        queued.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                     throw new AssertionError("assertion failure injected into arc_evict_cb by the test");
                 }
                 super.addEvicted(realEvicted);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +58,9 @@ class EvictorDeathTest {
             reader.join(LIMIT_MS);
             assertFalse(reader.isAlive(), "L1: the reader still waits for a dead evictor after " + LIMIT_MS + " ms");
             assertDeathReported(failure.get());
+            assertTrue(Arrays.stream(failure.get().getStackTrace())
+                            .anyMatch(f -> f.getMethodName().equals("awaitRelease")),
+                    "the failed read must be the one that waited when the evictor died (L1 on the waiter path)");
             long key = failedKey.get();
             assertNull(arc.lookup(key), "B1: the failed read left its value");
             assertTrue(arc.snapshot().headers().stream().noneMatch(h -> h.key() == key),

@@ -43,7 +43,14 @@ public final class BrokenArcs {
                 }
             };
 
-    /** The waiter queue of {@link #wakeConditionsDiffer}: a pass that ends eviction releases only reached counts. */
+    /**
+     * The waiter queue of wake conditions that differ, the pattern of #3616 (0.6.4 woke waiters on one condition and
+     * stopped its reclaim thread on another): a pass that ends eviction ({@code arc_evict_needed} false: nothing
+     * evicted, no longer over the target, or cancelled) releases only the waiters whose count was reached, the
+     * per-visit condition, instead of all of them; the others sleep with nobody evicting for them (L1; model M3's
+     * {@code BROKEN_3616}, replayed on {@code WaiterProtocolRig}). In 0.6.4 a one-second timer made the wakeup late;
+     * 2.1's evict zthr has no timer, so here it is lost unless a later allocation wakes the evictor.
+     */
     static final ConcurrentArc.WaitersFactory WAKE_CONDITIONS_DIFFER = (m, sysFree, wake) ->
             new EvictWaiters(m, sysFree, wake) {
                 @Override
@@ -71,20 +78,6 @@ public final class BrokenArcs {
      */
     public static <V> ConcurrentArc<V> lostWakeup(ArcConfig config, MemoryModel memory, ArcOptions options) {
         return new ConcurrentArc<>(config, memory, options, SLEEPS_WITHOUT_WAKING, AtomicLong::addAndGet,
-                ConcurrentArc::newSizeAggsum);
-    }
-
-    /**
-     * Wake conditions that differ, the pattern of #3616 (0.6.4 woke waiters on one condition and stopped its
-     * reclaim thread on another): a pass that ends eviction ({@code arc_evict_needed} false: nothing evicted, no
-     * longer over the target, or cancelled) releases only the waiters whose count was reached, the per-visit
-     * condition, instead of all of them; the others sleep with nobody evicting for them (L1; model M3's
-     * {@code BROKEN_3616}). In 0.6.4 a one-second timer made the wakeup late; 2.1's evict zthr has no timer, so
-     * here it is lost unless a later allocation wakes the evictor.
-     */
-    public static <V> ConcurrentArc<V> wakeConditionsDiffer(ArcConfig config, MemoryModel memory,
-            ArcOptions options) {
-        return new ConcurrentArc<>(config, memory, options, WAKE_CONDITIONS_DIFFER, AtomicLong::addAndGet,
                 ConcurrentArc::newSizeAggsum);
     }
 

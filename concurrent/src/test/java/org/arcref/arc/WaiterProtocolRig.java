@@ -52,7 +52,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
         REAL(EvictWaiters::new),
         /** {@link BrokenArcs#waiterCountWithoutMax} (#11285; model {@code BROKEN_11285}). */
         WAITER_COUNT_WITHOUT_MAX(BrokenArcs.WAITER_COUNT_WITHOUT_MAX),
-        /** {@link BrokenArcs#wakeConditionsDiffer} (#3616; model {@code BROKEN_3616}). */
+        /** {@link BrokenArcs#WAKE_CONDITIONS_DIFFER} (#3616; model {@code BROKEN_3616}). */
         WAKE_CONDITIONS_DIFFER(BrokenArcs.WAKE_CONDITIONS_DIFFER),
         /** {@link BrokenArcs#lostWakeup}, a waiter that sleeps without waking the evictor ({@code BROKEN_NO_WAKE}). */
         SLEEPS_WITHOUT_WAKING(BrokenArcs.SLEEPS_WITHOUT_WAKING);

@@ -250,7 +250,7 @@ class AggSumTest {
     }
 
     @Test
-    @DisplayName("accessors: layout, exactness, counters of value calls and the string form")
+    @DisplayName("accessors: layout, exactness, counters of value and compare calls, and the string form")
     void accessorsReportTheConfigurationAndState() {
         AggSumLayout layout = new AggSumLayout(3, 1);
         AggSum sum = AggSum.create(-2, layout);
@@ -258,7 +258,8 @@ class AggSumTest {
         assertFalse(sum.isExact());
         assertEquals("AggSum[lower=-2, upper=18446744073709551614, buckets=3, shift=1]", sum.toString());
         assertEquals(-2, sum.value());
-        assertEquals(new AggSumCounters(0, 0, 1, 0, 0), sum.counters());
+        assertEquals(0, sum.compare(-2));
+        assertEquals(new AggSumCounters(0, 0, 1, 1, 0), sum.counters());
         assertEquals("AggSum[lower=4, upper=4, buckets=0, shift=0, exact]", AggSum.exact(4).toString());
     }
 

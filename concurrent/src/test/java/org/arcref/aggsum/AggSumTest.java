@@ -1,6 +1,7 @@
 package org.arcref.aggsum;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -87,22 +88,18 @@ class AggSumTest {
     @Test
     @DisplayName("A4: compare flushes buckets only until the sign is decided")
     void compareStopsFlushingOnceDecided() throws Exception {
-        AggSum sum = AggSum.create(0, new AggSumLayout(64, 0));
-        int adds = 0;
-        while (bucketsWithBorrow(sum) < 2) {
-            runOnNewThread(() -> sum.add(100));
-            adds++;
-        }
+        AggSum sum = sumWithTwoBorrowingBuckets();
+        long v = exactValueOf(sum);
         int borrowing = bucketsWithBorrow(sum);
         AggSumBucket first = firstBucketWithBorrow(sum);
         long upperAfterFirstFold = sum.upperBound() + first.delta - first.borrowed;
         long target = upperAfterFirstFold + 1;
-        assertTrue(Long.compareUnsigned(sum.upperBound(), target) >= 0 && sum.lowerBound() <= 0,
+        assertTrue(Long.compareUnsigned(sum.upperBound(), target) >= 0 && sum.lowerBound() < target,
                 "the lock-free pre-check must not decide: " + sum + ", target " + target);
         assertEquals(-1, sum.compare(target));
         assertEquals(1, sum.counters().bucketsFlushed(), "folding the first bucket decides that V < target");
         assertEquals(borrowing - 1, bucketsWithBorrow(sum), "the other buckets keep their borrow");
-        assertEquals(100L * adds, sum.value());
+        assertEquals(v, sum.value());
         assertEquals(0, bucketsWithBorrow(sum), "A4: value leaves every bucket empty");
     }
 
@@ -157,6 +154,134 @@ class AggSumTest {
         assertTrue(sum.lowerBound() <= v && v <= sum.upperBound(), "A5 at quiescence: " + sum);
         assertInvariants(sum, v, "at quiescence");
         assertEquals(v, sum.value());
+    }
+
+    @Test
+    @DisplayName("A6: a new delta exactly at either end of the borrow, -B or B, stays on the fast path")
+    void fastPathIncludesBothEndsOfTheBorrow() {
+        AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
+        sum.add(10);
+        assertEquals(160, sum.buckets[0].borrowed);
+        sum.add(160);
+        assertEquals(new AggSumCounters(1, 1, 0, 0, 0), sum.counters(), "delta + d == B is within the borrow");
+        sum.add(-320);
+        assertEquals(new AggSumCounters(2, 1, 0, 0, 0), sum.counters(), "delta + d == -B is within the borrow");
+        assertEquals(-160, sum.buckets[0].delta);
+        assertInvariants(sum, 850, "after adds to both ends of the borrow");
+    }
+
+    @Test
+    @DisplayName("A4: compare keeps flushing while a folded bound only equals the target")
+    void compareFlushesOnWhileABoundEqualsTheTarget() throws Exception {
+        AggSum below = sumWithTwoBorrowingBuckets();
+        AggSumBucket first = firstBucketWithBorrow(below);
+        long upperAfterFirstFold = below.upperBound() + first.delta - first.borrowed;
+        assertTrue(exactValueOf(below) < upperAfterFirstFold, "the other buckets' borrow keeps the folded upper bound above V");
+        assertEquals(-1, below.compare(upperAfterFirstFold), "upper == target after one fold decides nothing");
+        assertEquals(0, bucketsWithBorrow(below), "so compare folds every bucket");
+
+        AggSum above = sumWithTwoBorrowingBuckets();
+        first = firstBucketWithBorrow(above);
+        long lowerAfterFirstFold = above.lowerBound() + first.delta + first.borrowed;
+        assertTrue(lowerAfterFirstFold > 0 && lowerAfterFirstFold < exactValueOf(above));
+        assertEquals(1, above.compare(lowerAfterFirstFold), "lower == target after one fold decides nothing");
+        assertEquals(0, bucketsWithBorrow(above), "so compare folds every bucket");
+    }
+
+    @Test
+    @DisplayName("A4: compare stops once a folded lower bound is above the target")
+    void compareStopsFlushingOnceTheLowerBoundIsAbove() throws Exception {
+        AggSum sum = sumWithTwoBorrowingBuckets();
+        int borrowing = bucketsWithBorrow(sum);
+        AggSumBucket first = firstBucketWithBorrow(sum);
+        long lowerAfterFirstFold = sum.lowerBound() + first.delta + first.borrowed;
+        assertTrue(sum.lowerBound() <= lowerAfterFirstFold - 1, "the lock-free pre-check must not decide");
+        assertEquals(1, sum.compare(lowerAfterFirstFold - 1));
+        assertEquals(1, sum.counters().bucketsFlushed(), "folding the first bucket decides that V > target");
+        assertEquals(borrowing - 1, bucketsWithBorrow(sum), "the other buckets keep their borrow");
+    }
+
+    @Test
+    @DisplayName("A4: value folds every bucket that has borrowed, whatever the bounds say after the first")
+    void valueFoldsEveryBorrowingBucket() throws Exception {
+        AggSum sum = sumWithTwoBorrowingBuckets();
+        long v = exactValueOf(sum);
+        int borrowing = bucketsWithBorrow(sum);
+        assertEquals(v, sum.value());
+        assertEquals(0, bucketsWithBorrow(sum), "A4: value leaves every bucket empty");
+        AggSumCounters counters = sum.counters();
+        assertEquals(1, counters.valueCalls());
+        assertEquals(borrowing, counters.bucketsFlushed(), "one fold per borrowing bucket");
+    }
+
+    @Test
+    @DisplayName("A1, A2, A4, A7: threads sharing one bucket contend for its lock and lose no add")
+    void contendedAddsOnOneBucketLoseNothing() throws Exception {
+        AggSum sum = AggSum.create(0, AggSumLayout.singleBucket());
+        int threads = 4;
+        int perThread = 50_000;
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long seed = t;
+            workers.add(startThread(() -> {
+                await(start);
+                SplittableRandom random = new SplittableRandom(seed);
+                for (int i = 0; i < perThread; i++) {
+                    long delta = random.nextLong(1, 1000);
+                    sum.add(delta);
+                    sum.add(-delta + 1);
+                    if (i % 500 == 0) {
+                        sum.value();
+                        sum.compare(i);
+                        sum.counters();
+                    }
+                }
+            }));
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        long v = (long) threads * perThread;
+        assertInvariants(sum, v, "at quiescence");
+        assertEquals(v, sum.value());
+        AggSumCounters counters = sum.counters();
+        assertEquals(2L * v, counters.fastPathAdds() + counters.slowPathAdds(), "every add counted once: " + counters);
+    }
+
+    @Test
+    @DisplayName("accessors: layout, exactness, counters of value and compare calls, and the string form")
+    void accessorsReportTheConfigurationAndState() {
+        AggSumLayout layout = new AggSumLayout(3, 1);
+        AggSum sum = AggSum.create(-2, layout);
+        assertEquals(layout, sum.layout());
+        assertFalse(sum.isExact());
+        assertEquals("AggSum[lower=-2, upper=18446744073709551614, buckets=3, shift=1]", sum.toString());
+        assertEquals(-2, sum.value());
+        assertEquals(0, sum.compare(-2));
+        assertEquals(new AggSumCounters(0, 0, 1, 1, 0), sum.counters());
+        assertEquals("AggSum[lower=4, upper=4, buckets=0, shift=0, exact]", AggSum.exact(4).toString());
+    }
+
+    /**
+     * An aggsum over 64 buckets whose value is 1,000,000 plus 100 per add, with at least two buckets borrowing: each
+     * add runs on a new thread, which lands on its own bucket hint, until two buckets have borrowed.
+     */
+    private static AggSum sumWithTwoBorrowingBuckets() throws InterruptedException {
+        AggSum sum = AggSum.create(1_000_000, new AggSumLayout(64, 0));
+        while (bucketsWithBorrow(sum) < 2) {
+            runOnNewThread(() -> sum.add(100));
+        }
+        return sum;
+    }
+
+    /** V, from A2: the lower bound plus every bucket's delta and borrow; call only while no thread adds. */
+    private static long exactValueOf(AggSum sum) {
+        long v = sum.lowerBound();
+        for (AggSumBucket b : sum.buckets) {
+            v += b.delta + b.borrowed;
+        }
+        return v;
     }
 
     private static int bucketsWithBorrow(AggSum sum) {

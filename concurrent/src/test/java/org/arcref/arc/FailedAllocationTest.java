@@ -92,6 +92,6 @@ class FailedAllocationTest {
                 s.noGrow(), s.warm(), s.growTime(), s.evictNeeded(), s.evictCount(), s.needFree(), s.waiterCounts(),
                 states, List.of(empty), s.stats());
         AssertionError e = assertThrows(AssertionError.class, () -> ArcInvariants.r3r4Accounting(broken));
-        assertTrue(e.getMessage().startsWith("invariant violated: R3: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("invariant violated: R4: "), e.getMessage());
     }
 }

@@ -191,11 +191,12 @@ class ZthrTest {
             throw new AssertionError("worker death injected by the test");
         }, ZthrPriority.DEFCLSYSPRI));
         request();
+        zthr.wakeup(); // the worker's first check may have run before the request
         working.await();
         Thread waiter = new Thread(zthr::waitCycleDone, "waiter");
         waiter.setDaemon(true);
         waiter.start();
-        while (waiter.getState() != Thread.State.WAITING) {
+        while (!ZthrProbes.parkedInConditionWait(zthr, waiter)) { // registered and asleep, not queued for the lock
             Thread.onSpinWait();
         }
         die.countDown();

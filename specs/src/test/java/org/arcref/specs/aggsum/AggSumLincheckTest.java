@@ -61,12 +61,6 @@ class AggSumLincheckTest {
     }
 
     @Test
-    @DisplayName("A5: model checking catches 2.1.1's bound-store order in the two-bucket layout")
-    void modelCheckingCatchesStoreAfterUnlockWithTwoBuckets() {
-        assertCaught(StoreAfterUnlock.class);
-    }
-
-    @Test
     @DisplayName("A5: model checking catches 2.1.1's bound-store order in a one-bucket layout")
     void modelCheckingCatchesStoreAfterUnlockWithOneBucket() {
         assertCaught(StoreAfterUnlockOneBucket.class);
@@ -103,19 +97,20 @@ class AggSumLincheckTest {
         }
     }
 
-    /** The scenario on {@link StoreAfterUnlockAggSum}, two buckets. */
-    public static class StoreAfterUnlock extends AggSumOperations {
-        @Override
-        protected AggSum newSum(long initialValue, AggSumLayout layout) {
-            return StoreAfterUnlockAggSum.create(initialValue, layout);
-        }
-    }
-
-    /** The scenario on {@link StoreAfterUnlockAggSum}, one bucket that every thread shares. */
-    public static class StoreAfterUnlockOneBucket extends StoreAfterUnlock {
+    /**
+     * The scenario on {@link StoreAfterUnlockAggSum}, one bucket that every thread shares: the race needs two threads
+     * on one bucket, which two buckets give only when the threads' bucket hints collide (so a two-bucket check
+     * catches it only in some runs).
+     */
+    public static class StoreAfterUnlockOneBucket extends AggSumOperations {
         @Override
         protected AggSumLayout layout() {
             return AggSumLayout.singleBucket();
+        }
+
+        @Override
+        protected AggSum newSum(long initialValue, AggSumLayout layout) {
+            return StoreAfterUnlockAggSum.create(initialValue, layout);
         }
     }
 }

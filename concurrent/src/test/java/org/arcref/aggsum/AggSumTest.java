@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -128,29 +129,7 @@ class AggSumTest {
     @DisplayName("A2, A4, A5: concurrent adds lose nothing and the bounds enclose the value read afterwards")
     void concurrentAddsLoseNothing() throws Exception {
         AggSum sum = AggSum.create(0, new AggSumLayout(2, 0));
-        int threads = 4;
-        int perThread = 20_000;
-        CyclicBarrier start = new CyclicBarrier(threads);
-        List<Thread> workers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            long seed = t;
-            workers.add(startThread(() -> {
-                await(start);
-                SplittableRandom random = new SplittableRandom(seed);
-                for (int i = 0; i < perThread; i++) {
-                    long delta = random.nextLong(1, 100);
-                    sum.add(delta);
-                    sum.add(-delta + 1);
-                    if (i % 1000 == 0) {
-                        sum.compare(i);
-                    }
-                }
-            }));
-        }
-        for (Thread w : workers) {
-            w.join();
-        }
-        long v = (long) threads * perThread;
+        long v = addBalancedConcurrently(sum, 4, 20_000, 100, 1000, sum::compare);
         assertTrue(sum.lowerBound() <= v && v <= sum.upperBound(), "A5 at quiescence: " + sum);
         assertInvariants(sum, v, "at quiescence");
         assertEquals(v, sum.value());
@@ -218,8 +197,25 @@ class AggSumTest {
     @DisplayName("A1, A2, A4, A7: threads sharing one bucket contend for its lock and lose no add")
     void contendedAddsOnOneBucketLoseNothing() throws Exception {
         AggSum sum = AggSum.create(0, AggSumLayout.singleBucket());
-        int threads = 4;
-        int perThread = 50_000;
+        long v = addBalancedConcurrently(sum, 4, 50_000, 1000, 500, i -> {
+            sum.value();
+            sum.compare(i);
+            sum.counters();
+        });
+        assertInvariants(sum, v, "at quiescence");
+        assertEquals(v, sum.value());
+        AggSumCounters counters = sum.counters();
+        assertEquals(2L * v, counters.fastPathAdds() + counters.slowPathAdds(), "every add counted once: " + counters);
+    }
+
+    /**
+     * Starts {@code threads} threads that each, {@code perThread} times, add a random delta in [1, maxDelta) and
+     * take it back but 1, calling {@code probe} with the iteration every {@code every} iterations; joins them.
+     *
+     * @return the exact value they leave, {@code threads * perThread}
+     */
+    private static long addBalancedConcurrently(AggSum sum, int threads, int perThread, int maxDelta, int every,
+            IntConsumer probe) throws Exception {
         CyclicBarrier start = new CyclicBarrier(threads);
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
@@ -228,13 +224,11 @@ class AggSumTest {
                 await(start);
                 SplittableRandom random = new SplittableRandom(seed);
                 for (int i = 0; i < perThread; i++) {
-                    long delta = random.nextLong(1, 1000);
+                    long delta = random.nextLong(1, maxDelta);
                     sum.add(delta);
                     sum.add(-delta + 1);
-                    if (i % 500 == 0) {
-                        sum.value();
-                        sum.compare(i);
-                        sum.counters();
+                    if (i % every == 0) {
+                        probe.accept(i);
                     }
                 }
             }));
@@ -242,11 +236,7 @@ class AggSumTest {
         for (Thread w : workers) {
             w.join();
         }
-        long v = (long) threads * perThread;
-        assertInvariants(sum, v, "at quiescence");
-        assertEquals(v, sum.value());
-        AggSumCounters counters = sum.counters();
-        assertEquals(2L * v, counters.fastPathAdds() + counters.slowPathAdds(), "every add counted once: " + counters);
+        return (long) threads * perThread;
     }
 
     @Test

@@ -19,6 +19,9 @@ final class ArcHeader<V> extends SublistNode {
     /** {@code b_pabd}: the value, present while the header holds data; null for ghosts. */
     V value;
     boolean hasData;
+    /** {@code ARC_FLAG_SHARED_DATA}: one buffer shares {@code b_pabd}. */
+    boolean sharedData;
+    /** {@code b_refcnt}, and {@code b_bufcnt}: each hold is one buffer. */
     int refcount;
     boolean prefetch;
     boolean prescientPrefetch;
@@ -41,19 +44,13 @@ final class ArcHeader<V> extends SublistNode {
         return newer != null;
     }
 
-    /**
-     * @return the bytes the header adds to its state's size ({@code arc_change_state}): the logical size for a
-     *     ghost, else its data plus one private copy per hold beyond the first
-     */
+    /** @return {@link HeaderSnapshot#accountedSize(ArcState, long, boolean, boolean, int)} of this header */
     long accountedSize() {
-        if (state.isGhost()) {
-            return size;
-        }
-        return hasData ? size * Math.max(1, refcount) : 0;
+        return HeaderSnapshot.accountedSize(state, size, hasData, sharedData, refcount);
     }
 
     HeaderSnapshot snapshot() {
-        return new HeaderSnapshot(key, state, size, hasData, refcount, prefetch, prescientPrefetch, lastAccess,
+        return new HeaderSnapshot(key, state, size, hasData, sharedData, refcount, prefetch, prescientPrefetch, lastAccess,
                 sublist, linked());
     }
 }

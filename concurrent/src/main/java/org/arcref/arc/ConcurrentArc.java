@@ -65,8 +65,9 @@ import org.arcref.zfs.Tunables;
  *       unchanged; after {@link #close()} every operation throws {@link IllegalStateException}.</li>
  *   <li><b>Failures.</b> An operation whose allocation throws leaves no trace of its block: no header hashed or
  *       pending, no value, no bytes counted, no hold; a ghost hit goes back to its ghost state (at the head of the
- *       ghost list). The adaptation of {@code arc_c} and {@code arc_p} that preceded the wait, as in ZFS, and the
- *       statistics stay. If the evict zthr dies of an {@link Error}, every waiting allocation, every later one
+ *       ghost list); a hit whose buffer could not be allocated gives its reference back (an unreferenced header
+ *       goes back to the head of its list); a write that could not complete stays pending. The adaptation of
+ *       {@code arc_c} and {@code arc_p} that preceded the wait, as in ZFS, and the statistics stay. If the evict zthr dies of an {@link Error}, every waiting allocation, every later one
  *       and {@link #awaitEvictorIdle()} throw {@link IllegalStateException} naming the death, with the Error as
  *       its cause; operations that allocate nothing still work.</li>
  * </ul>
@@ -110,8 +111,15 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * arc_evict_needed under arc_evict_lock and wakes the zthr. close() cancels the zthr, whose last pass sees the
      * cancel, then releases any waiter left; from then on nothing sets arc_evict_needed (EvictWaiters). An Error
      * in arc_evict_cb ends the zthr: Evictor records it and shuts the waiter queue down as close() does, and
-     * allocations then fail (Evictor#requireAlive). Allocations happen before the block becomes visible (hashed,
-     * pending, held), so one that throws leaves nothing to undo but a ghost hit's state change (ghostHit).
+     * allocations then fail (Evictor#requireAlive). A header's data is allocated before the block becomes visible
+     * (hashed, pending), so a failure there leaves nothing to undo but a ghost hit's state change (ghostHit). A
+     * buffer's private copy is allocated, as in the spec, after the buffer took its reference (so that the header
+     * is off its list while the allocation waits); a failure there gives the reference back and undoes the read
+     * that made the header (readBuffer).
+     *
+     * Buffers. Each hold is one buffer (arc_buf_t). A buffer shares its header's data only if that data is a linear
+     * ABD (Tunables#linearAbd) and no other buffer exists (arc_can_share); otherwise it has a private copy, counted
+     * in arcs_size, arc_size and overhead_size (ArcHeader#accountedSize).
      *
      * Deterministic mode replaces the zthr by Evictor's stepping and the aggsum by an exact one; the policy code
      * is the same in both modes.
@@ -278,20 +286,21 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                 outcome = hit(h, kind);
             } else {
                 V loaded = load(key, loader);
+                GhostState ghost = null;
                 if (h == null) {
                     h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
-                    allocate(h, true);
+                    allocateHeaderData(h, true, false);
                     hashTable.put(h);
                     outcome = Outcome.MISS;
                 } else {
                     outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
-                    ghostHit(h);
+                    ghost = ghostHit(h);
                 }
                 h.value = loaded;
-                readDone(h, kind);
+                readDone(h, kind, ghost);
             }
             if (kind == ReadKind.DEMAND && !hold) {
-                removeReference(h);
+                destroyBuffer(h);
             }
             return new ReadResult<>(outcome, h.value);
         });
@@ -319,34 +328,35 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             ArcHeader<V> existing = hashTable.get(key);
             ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
             ArcHeader<V> h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
-            allocate(h, true);
+            allocateBuffer(h);
             h.value = value;
             pendingWrites.put(key, h);
-            addReference(h);
             return Outcome.WRITTEN;
         }));
     }
 
     /**
-     * {@code arc_write_done}: the pending write of {@code key} reached disk; its header is hashed and moved to MRU
-     * ({@code arc_access}), and the writer's reference released unless {@code hold}.
+     * {@code arc_write_ready} and {@code arc_write_done}: the pending write of {@code key} reached disk; its header
+     * gets its data (its own allocation with {@code zfs_abd_scatter_enabled}, else the writer's buffer, shared), is
+     * hashed and moved to MRU ({@code arc_access}), and the writer's buffer is destroyed unless {@code hold}.
      *
      * @param key a key with a pending write
      * @param hold whether the writer keeps its reference
      * @return {@link Outcome#WRITE_COMPLETED}
      * @throws IllegalArgumentException if the key has no pending write
-     * @throws IllegalStateException if the cache is closed
+     * @throws IllegalStateException if the cache is closed or the evict zthr died (the write stays pending)
      */
     public Outcome completeWrite(long key, boolean hold) {
         requireOpen();
         return afterOperation(underHashLock(key, () -> {
             ArcHeader<V> h = pendingWrites.get(key);
             ArcArguments.requirePending(key, h != null);
+            writeReady(h);
             pendingWrites.remove(key);
             hashTable.put(h);
             access(h);
             if (!hold) {
-                removeReference(h);
+                destroyBuffer(h);
             }
             return Outcome.WRITE_COMPLETED;
         }));
@@ -365,7 +375,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         return afterOperation(underHashLock(key, () -> {
             ArcHeader<V> h = hashTable.get(key);
             ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
-            removeReference(h);
+            destroyBuffer(h);
             return Outcome.RELEASED;
         }));
     }
@@ -384,7 +394,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             ArcHeader<V> pending = pendingWrites.remove(key);
             ArcHeader<V> h = hashTable.get(key);
             if (pending != null) {
-                freeData(pending);
+                destroyBuffer(pending);
+                pending.value = null;
                 return Outcome.FREED;
             } else if (h == null) {
                 return Outcome.NOT_CACHED;
@@ -615,11 +626,11 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private Outcome hit(ArcHeader<V> h, ReadKind kind) {
         Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
         if (kind == ReadKind.DEMAND) {
-            if (h.refcount > 0) {
-                allocate(h, true);
+            allocateBuffer(h);
+            if (h.prescientPrefetch) {
+                bump(ArcStat.DEMAND_HIT_PRESCIENT_PREFETCH);
+                h.prescientPrefetch = false;
             }
-            h.prescientPrefetch = false;
-            addReference(h);
         } else if (h.refcount == 0) {
             h.prefetch = true;
         }
@@ -632,8 +643,12 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         return outcome;
     }
 
-    /** The flags {@code arc_read} sets before the I/O, the miss statistics, then {@code arc_read_done}. */
-    private void readDone(ArcHeader<V> h, ReadKind kind) {
+    /**
+     * The flags {@code arc_read} sets before the I/O, the miss statistics, then {@code arc_read_done}.
+     *
+     * @param ghost how a ghost-hit header was before the read, or null for a miss
+     */
+    private void readDone(ArcHeader<V> h, ReadKind kind, GhostState ghost) {
         if (kind.isPrefetch() && h.refcount == 0) {
             h.prefetch = true;
         }
@@ -646,30 +661,100 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             access(h);
         }
         if (kind == ReadKind.DEMAND) {
-            addReference(h);
+            readBuffer(h, ghost);
         }
     }
 
-    // ---- references and state changes; all require the header's hash lock ----
+    /**
+     * A read's buffer ({@code arc_read_done} → {@code arc_buf_alloc_impl}). If its private copy cannot be allocated,
+     * the read is undone: a missed block's header is destroyed, a ghost hit's header goes back to its ghost state.
+     */
+    private void readBuffer(ArcHeader<V> h, GhostState ghost) {
+        try {
+            allocateBuffer(h);
+        } catch (RuntimeException | Error e) {
+            if (ghost == null) {
+                destroy(h);
+            } else {
+                freeData(h);
+                restoreGhost(h, ghost);
+            }
+            throw e;
+        }
+    }
 
-    /** {@code add_reference}: the 0 → 1 transition takes the header off its list. */
+    // ---- buffers, references and state changes; all require the header's hash lock ----
+
+    /**
+     * {@code arc_buf_alloc_impl}: the new buffer takes a reference, then shares the header's data if it is a linear
+     * ABD and no other buffer exists, or else gets a private copy from {@code arc_get_data_buf}, which adapts. If
+     * the copy cannot be allocated the reference is given back (with the header's prefetch flag) and nothing else
+     * changed but the adaptation.
+     */
+    private void allocateBuffer(ArcHeader<V> h) {
+        if (h.hasData && h.refcount == 0 && tunables.linearAbd(h.size)) {
+            addReference(h);
+            h.sharedData = true;
+            return;
+        }
+        evictor.requireAlive();
+        boolean prefetch = h.prefetch;
+        addReference(h);
+        try {
+            getDataImpl(h, true, false);
+        } catch (RuntimeException | Error e) {
+            removeReference(h);
+            h.prefetch = prefetch;
+            throw e;
+        }
+        stats[ArcStat.OVERHEAD_SIZE.ordinal()].add(h.size);
+    }
+
+    /**
+     * {@code arc_buf_destroy}: frees a private copy, or (for the last, shared buffer) leaves the data to the header;
+     * destroying the shared buffer while others remain costs the same as freeing a copy. Then
+     * {@code remove_reference}.
+     */
+    private void destroyBuffer(ArcHeader<V> h) {
+        if (h.refcount > (h.sharedData ? 1 : 0)) {
+            returnData(h);
+            stats[ArcStat.OVERHEAD_SIZE.ordinal()].add(-h.size);
+        } else {
+            h.sharedData = false;
+        }
+        removeReference(h);
+    }
+
+    /** {@code add_reference}: the 0 → 1 transition takes the header off its list, with its bytes before the buffer. */
     private void addReference(ArcHeader<V> h) {
-        if (++h.refcount == 1 && h.state != ArcState.ANON) {
+        if (h.refcount == 0 && h.state != ArcState.ANON) {
             lists[h.state.ordinal()].remove(h);
             sizeUpdate.add(stateEsize[h.state.ordinal()], -h.accountedSize());
             h.prefetch = false;
         }
+        h.refcount++;
     }
 
-    /** {@code remove_reference}: the 1 → 0 transition links the header; a private copy returns its data. */
+    /** {@code remove_reference}: the 1 → 0 transition links the header. */
     private void removeReference(ArcHeader<V> h) {
-        boolean copy = h.refcount > 1;
         if (--h.refcount == 0 && h.state != ArcState.ANON) {
             lists[h.state.ordinal()].insertHead(h);
             sizeUpdate.add(stateEsize[h.state.ordinal()], h.accountedSize());
         }
-        if (copy) {
-            returnData(h);
+    }
+
+    /**
+     * {@code arc_write_ready}: with {@code zfs_abd_scatter_enabled} the header's own data, allocated with
+     * {@code ARC_HDR_DO_ADAPT | ARC_HDR_USE_RESERVE}; otherwise {@code arc_share_buf} of the writer's buffer.
+     */
+    private void writeReady(ArcHeader<V> h) {
+        if (tunables.abdScatterEnabled()) {
+            allocateHeaderData(h, true, true);
+        } else {
+            h.hasData = true;
+            h.sharedData = true;
+            countHeaderData(h.size);
+            stats[ArcStat.OVERHEAD_SIZE.ordinal()].add(-h.size);
         }
     }
 
@@ -752,36 +837,64 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     // ---- allocation (arc_get_data_impl) and adaptation ----
 
-    /**
-     * The ghost-hit path of {@code arc_read}: adapt, access (out of the ghost state), allocate. A dead evictor fails
-     * it before it adapts anything; if the allocation throws, the header goes back to its ghost state, at the head
-     * of the ghost list, with its access time and prefetch flags.
-     */
-    private void ghostHit(ArcHeader<V> h) {
-        evictor.requireAlive();
-        ArcState ghost = h.state;
-        long lastAccess = h.lastAccess;
-        boolean prefetch = h.prefetch;
-        boolean prescientPrefetch = h.prescientPrefetch;
-        adapt(h.size, ghost);
-        access(h);
-        try {
-            allocate(h, false);
-        } catch (RuntimeException | Error e) {
-            changeState(h, ghost);
-            h.lastAccess = lastAccess;
-            h.prefetch = prefetch;
-            h.prescientPrefetch = prescientPrefetch;
-            throw e;
+    /** A ghost header's state, access time and prefetch flags, to put back if its read fails. */
+    private record GhostState(ArcState state, long lastAccess, boolean prefetch, boolean prescientPrefetch) {
+
+        GhostState(ArcHeader<?> h) {
+            this(h.state, h.lastAccess, h.prefetch, h.prescientPrefetch);
         }
     }
 
+    /** Puts a header that held no data back into the ghost state it was in, at the head of the ghost list. */
+    private void restoreGhost(ArcHeader<V> h, GhostState ghost) {
+        changeState(h, ghost.state());
+        h.lastAccess = ghost.lastAccess();
+        h.prefetch = ghost.prefetch();
+        h.prescientPrefetch = ghost.prescientPrefetch();
+    }
+
     /**
-     * {@code arc_get_data_impl}: adapt (if asked), wait for eviction, account, grow {@code arc_p}. Throws before
-     * accounting anything if the evict zthr died or the wait fails; callers make the block visible (hash it, queue
-     * its write, count its hold) only once this returns, so a failed allocation leaves no trace of the block.
+     * The ghost-hit path of {@code arc_read}: adapt, access (out of the ghost state), allocate the header's data. A
+     * dead evictor fails it before it adapts anything; if the allocation throws, the header goes back to its ghost
+     * state, at the head of the ghost list, with its access time and prefetch flags.
+     *
+     * @return how the header was, for {@link #readBuffer}
      */
-    private void allocate(ArcHeader<V> h, boolean doAdapt) {
+    private GhostState ghostHit(ArcHeader<V> h) {
+        evictor.requireAlive();
+        GhostState ghost = new GhostState(h);
+        adapt(h.size, ghost.state());
+        access(h);
+        try {
+            allocateHeaderData(h, false, false);
+        } catch (RuntimeException | Error e) {
+            restoreGhost(h, ghost);
+            throw e;
+        }
+        return ghost;
+    }
+
+    /**
+     * {@code arc_hdr_alloc_abd}: the header's data, counted in {@code compressed_size} and {@code uncompressed_size}.
+     */
+    private void allocateHeaderData(ArcHeader<V> h, boolean doAdapt, boolean useReserve) {
+        getDataImpl(h, doAdapt, useReserve);
+        h.hasData = true;
+        countHeaderData(h.size);
+    }
+
+    /** {@code compressed_size} and {@code uncompressed_size} move together: nothing is compressed. */
+    private void countHeaderData(long delta) {
+        stats[ArcStat.COMPRESSED_SIZE.ordinal()].add(delta);
+        stats[ArcStat.UNCOMPRESSED_SIZE.ordinal()].add(delta);
+    }
+
+    /**
+     * {@code arc_get_data_impl}, for a header's data or a buffer's private copy: adapt (if asked), wait for eviction
+     * ({@code use_reserve} as asked), account, grow {@code arc_p}. Throws before accounting anything if the evict
+     * zthr died or the wait fails.
+     */
+    private void getDataImpl(ArcHeader<V> h, boolean doAdapt, boolean useReserve) {
         evictor.requireAlive();
         ArcState state = h.state;
         long size = h.size;
@@ -790,7 +903,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         }
         h.allocating = true;
         try {
-            waitForEviction(size * tunables.evictionPct() / 100);
+            waitForEviction(size * tunables.evictionPct() / 100, useReserve);
         } finally {
             h.allocating = false;
         }
@@ -806,7 +919,6 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                 arcP.getAndUpdate(p -> unsignedMin(arcC.get(), p + size));
             }
         }
-        h.hasData = true;
     }
 
     /**
@@ -824,6 +936,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         returnData(h);
         h.hasData = false;
         h.value = null;
+        countHeaderData(-h.size);
     }
 
     /** {@code arc_free_data_impl}: returns one block's worth of a header's data. */
@@ -947,18 +1060,20 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     private enum Overflow { NONE, SOME, SEVERE }
 
-    /** {@code arc_is_overflowing(use_reserve = B_FALSE)}: 2.1.1 levels from the aggsum's lower bound. */
-    private Overflow overflowLevel() {
+    /** {@code arc_is_overflowing(use_reserve)}: 2.1.1 levels from the aggsum's lower bound. */
+    private Overflow overflowLevel(boolean useReserve) {
         long c = arcC.get();
         long overflow = unsignedMax(config.maxBlockSize(), c >>> tunables.overflowShift());
         long over = arcSize.lowerBound() - c - overflow / 2;
-        overflow /= 2;
+        if (!useReserve) {
+            overflow /= 2;
+        }
         return over < 0 ? Overflow.NONE : over < overflow ? Overflow.SOME : Overflow.SEVERE;
     }
 
-    /** {@code arc_wait_for_eviction(amount, B_FALSE)} (fact sheet d.3, 2.1.1). */
-    private void waitForEviction(long amount) {
-        switch (overflowLevel()) {
+    /** {@code arc_wait_for_eviction(amount, use_reserve)} (fact sheet d.3, 2.1.1). */
+    private void waitForEviction(long amount, boolean useReserve) {
+        switch (overflowLevel(useReserve)) {
             case NONE -> {
             }
             case SOME -> waiters.ensureEvicting();

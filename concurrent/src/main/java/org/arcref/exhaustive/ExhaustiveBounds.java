@@ -71,7 +71,11 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
      *       {@code lowMemory}, also 256 (below {@code arc_sys_free / 2}: waiter wakeups by count are deferred);</li>
      *   <li>{@code hz = 16}, so {@code ARC_MINTIME} is 1 tick; prefetch lifetimes 62 ms and 125 ms (1 and 2
      *       ticks), {@code arc_grow_retry} 0 s: ticks of 1 reach every timing threshold;</li>
-     *   <li>shrinks of half a block (above {@code arc_c_min} once it grew) and 1 MiB (down to it).</li>
+     *   <li>shrinks of half a block (above {@code arc_c_min} once it grew) and 1 MiB (down to it);</li>
+     *   <li>scatter ABDs on (the Linux default) with {@code zfs_abd_scatter_min_size} 1 KiB, scaled down as the
+     *       blocks are: 512 B blocks have linear data, which a buffer can share, and 1 KiB blocks scatter data,
+     *       which every buffer copies (as 1536 lies between 512 B and larger blocks on Linux); written blocks get
+     *       header data of their own whatever their size.</li>
      * </ul>
      *
      * @param keys the number of keys
@@ -91,7 +95,7 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
             int cMinBlocks, int cMaxBlocks, boolean lowMemory, boolean twoSizes, Set<QuirkFix> fixes, int maxDepth, long maxStates) {
         Tunables d = Tunables.defaults();
         Tunables tunables = new Tunables(d.pMinShift(), d.shrinkShift(), d.noGrowShift(), 0, d.overflowShift(),
-                d.evictionPct(), d.evictBatchLimit(), d.pDampenerDisable(), 62, 125);
+                d.evictionPct(), d.evictBatchLimit(), d.pDampenerDisable(), 62, 125, d.abdScatterEnabled(), 2 * (int) BLOCK);
         ArcConfig config = new ArcConfig(cMinBlocks * BLOCK, cMaxBlocks * BLOCK, twoSizes ? 2 * BLOCK : BLOCK,
                 BLOCK, SYS_FREE, 16, sublists, SEED, evictorRunsAfterEachOperation, fixes, tunables);
         List<Long> memory = lowMemory ? List.of(PLENTIFUL_MEMORY, SYS_FREE - BLOCK / 2, SYS_FREE / 4)

@@ -218,6 +218,6 @@ public final class BrokenArcs {
         Tunables t = config.tunables();
         return new ConcurrentArc<>(config.withTunables(new Tunables(t.pMinShift(), t.shrinkShift(), t.noGrowShift(),
                 t.growRetrySeconds(), t.overflowShift(), t.evictionPct(), t.evictBatchLimit(), t.pDampenerDisable(),
-                0, 0)), memory, options);
+                0, 0, t.abdScatterEnabled(), t.abdScatterMinSize())), memory, options);
     }
 }

@@ -83,7 +83,7 @@ class FailedAllocationTest {
         ArcInvariants.r3r4Accounting(s);
         HeaderSnapshot h = s.headers().get(0);
         assertTrue(h.state() == ArcState.MRU && h.linked() && h.hasData(), h.toString());
-        HeaderSnapshot empty = new HeaderSnapshot(h.key(), h.state(), h.size(), false, h.refcount(), h.prefetch(),
+        HeaderSnapshot empty = new HeaderSnapshot(h.key(), h.state(), h.size(), false, false, h.refcount(), h.prefetch(),
                 h.prescientPrefetch(), h.lastAccess(), h.sublist(), h.linked());
         List<StateSnapshot> states = new ArrayList<>(s.states());
         StateSnapshot mru = states.get(ArcState.MRU.ordinal());

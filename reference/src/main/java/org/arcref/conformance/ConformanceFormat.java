@@ -33,7 +33,7 @@ public final class ConformanceFormat {
     /** The {@code format} field of every header. */
     public static final String NAME = "arcref-conformance";
     /** The {@code version} field this code writes and reads. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** The {@code zfs} field: the OpenZFS release the spec models. */
     public static final String ZFS = "2.1.1";
 
@@ -202,6 +202,7 @@ public final class ConformanceFormat {
                 x.put("state", h.state().zfsName());
                 x.put("size", u64(h.size()));
                 x.put("has_data", h.hasData());
+                x.put("shared_data", h.sharedData());
                 x.put("refcount", h.refcount());
                 x.put("prefetch", h.prefetch());
                 x.put("prescient_prefetch", h.prescientPrefetch());

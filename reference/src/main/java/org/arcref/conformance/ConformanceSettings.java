@@ -85,7 +85,8 @@ public record ConformanceSettings(ArcConfig config, long freeMemory) {
                 integer(v, Setting.ARC_NO_GROW_SHIFT), integer(v, Setting.ARC_GROW_RETRY),
                 integer(v, Setting.ZFS_ARC_OVERFLOW_SHIFT), integer(v, Setting.ZFS_ARC_EVICTION_PCT),
                 integer(v, Setting.ZFS_ARC_EVICT_BATCH_LIMIT), v.get(Setting.ZFS_ARC_P_DAMPENER_DISABLE) != 0,
-                integer(v, Setting.ARC_MIN_PREFETCH_MS), integer(v, Setting.ARC_MIN_PRESCIENT_PREFETCH_MS));
+                integer(v, Setting.ARC_MIN_PREFETCH_MS), integer(v, Setting.ARC_MIN_PRESCIENT_PREFETCH_MS),
+                v.get(Setting.ZFS_ABD_SCATTER_ENABLED) != 0, integer(v, Setting.ZFS_ABD_SCATTER_MIN_SIZE));
         ArcConfig c = new ArcConfig(v.get(Setting.ARC_C_MIN), v.get(Setting.ARC_C_MAX),
                 v.get(Setting.SPA_MAXBLOCKSIZE), v.get(Setting.GROWTH_WINDOW), v.get(Setting.ARC_SYS_FREE),
                 integer(v, Setting.HZ), integer(v, Setting.SUBLISTS), v.get(Setting.RANDOM_SEED),

@@ -64,7 +64,13 @@ public enum Setting {
             s -> s.config().tunables().minPrefetchMs()),
     /** {@code arc_min_prescient_prefetch_ms}. */
     ARC_MIN_PRESCIENT_PREFETCH_MS("arc_min_prescient_prefetch_ms", "minPrescientPrefetchMs", Section.TUNABLES, Kind.INT,
-            s -> s.config().tunables().minPrescientPrefetchMs());
+            s -> s.config().tunables().minPrescientPrefetchMs()),
+    /** {@code zfs_abd_scatter_enabled}. */
+    ZFS_ABD_SCATTER_ENABLED("zfs_abd_scatter_enabled", "abdScatterEnabled", Section.TUNABLES, Kind.BOOLEAN,
+            s -> s.config().tunables().abdScatterEnabled() ? 1 : 0),
+    /** {@code zfs_abd_scatter_min_size}. */
+    ZFS_ABD_SCATTER_MIN_SIZE("zfs_abd_scatter_min_size", "abdScatterMinSize", Section.TUNABLES, Kind.INT,
+            s -> s.config().tunables().abdScatterMinSize());
 
     /** Where a setting is written in the conformance header. */
     public enum Section {

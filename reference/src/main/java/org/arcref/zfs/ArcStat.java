@@ -33,6 +33,25 @@ public enum ArcStat {
     EVICT_NOT_ENOUGH("evict_not_enough"),
     /** {@code mutex_miss}: headers skipped because their hash lock was held (by the caller). */
     MUTEX_MISS("mutex_miss"),
+    /**
+     * {@code demand_hit_prescient_prefetch}: demand hits on a header still marked
+     * {@code ARC_FLAG_PRESCIENT_PREFETCH}, which the hit clears ({@code arc_read}, arc.c:6032-6037).
+     */
+    DEMAND_HIT_PRESCIENT_PREFETCH("demand_hit_prescient_prefetch"),
+    /**
+     * {@code overhead_size}: bytes of buffers that are private copies rather than shared with their
+     * header's data; a gauge, raised by {@code arc_buf_alloc_impl} and {@code arc_unshare_buf}, lowered
+     * by {@code arc_buf_destroy_impl} and {@code arc_share_buf}.
+     */
+    OVERHEAD_SIZE("overhead_size"),
+    /**
+     * {@code compressed_size}: bytes of header data ({@code b_pabd}), a gauge raised by
+     * {@code arc_hdr_alloc_abd} and {@code arc_share_buf}, lowered by {@code arc_hdr_free_abd} and
+     * {@code arc_unshare_buf}; equal to {@code uncompressed_size} because nothing is compressed.
+     */
+    COMPRESSED_SIZE("compressed_size"),
+    /** {@code uncompressed_size}: the logical size of the header data; moves with {@code compressed_size}. */
+    UNCOMPRESSED_SIZE("uncompressed_size"),
     /** Not an arcstat: headers moved from MRU or MFU to their ghost state by eviction. */
     EVICTIONS("evictions"),
     /** Not an arcstat: bytes of data evicted from MRU or MFU (ZFS splits them over evict_l2_*). */

@@ -7,6 +7,7 @@ final class Header extends ListNode {
     final int sublist;
     ArcState state = ArcState.ANON;
     boolean hasData;
+    boolean sharedData;
     int refcount;
     boolean prefetch;
     boolean prescientPrefetch;
@@ -18,20 +19,13 @@ final class Header extends ListNode {
         this.sublist = sublist;
     }
 
-    /**
-     * @return the bytes this header contributes to the size of its state ({@code arc_change_state}):
-     *     the logical size for a ghost; otherwise its data ({@code b_pabd}) plus one private copy per
-     *     buffer beyond the first, which shares the data (each hold is a buffer)
-     */
+    /** @return {@link HeaderSnapshot#accountedSize(ArcState, long, boolean, boolean, int)} of this header */
     long accountedSize() {
-        if (state.isGhost()) {
-            return size;
-        }
-        return hasData ? size * Math.max(1, refcount) : 0;
+        return HeaderSnapshot.accountedSize(state, size, hasData, sharedData, refcount);
     }
 
     HeaderSnapshot snapshot() {
-        return new HeaderSnapshot(key, state, size, hasData, refcount, prefetch, prescientPrefetch,
+        return new HeaderSnapshot(key, state, size, hasData, sharedData, refcount, prefetch, prescientPrefetch,
                 lastAccess, sublist, linked);
     }
 }

@@ -21,10 +21,17 @@ package org.arcref.zfs;
  * @param minPrefetchMs {@code arc_min_prefetch_ms}: minimum lifetime of prefetched headers (1000)
  * @param minPrescientPrefetchMs {@code arc_min_prescient_prefetch_ms}: the same for prescient
  *     prefetches (6000)
+ * @param abdScatterEnabled {@code zfs_abd_scatter_enabled} (abd.c:106, default {@code B_TRUE}):
+ *     {@code abd_alloc} gives scatter ABDs to allocations of {@code abdScatterMinSize} bytes or more,
+ *     and {@code arc_write_ready} gives a written block separate header data instead of sharing the
+ *     writer's buffer; {@code false} makes every ABD linear (how the spec behaved before it modelled
+ *     scatter ABDs)
+ * @param abdScatterMinSize {@code zfs_abd_scatter_min_size} (Linux abd_os.c:176, default
+ *     {@code 512 * 3} = 1536): smaller allocations are linear even with scatter enabled; at least 0
  */
 public record Tunables(int pMinShift, int shrinkShift, int noGrowShift, int growRetrySeconds,
         int overflowShift, int evictionPct, int evictBatchLimit, boolean pDampenerDisable,
-        int minPrefetchMs, int minPrescientPrefetchMs) {
+        int minPrefetchMs, int minPrescientPrefetchMs, boolean abdScatterEnabled, int abdScatterMinSize) {
 
     /** Validates every tunable; see the class comment for the meaning of each. */
     public Tunables {
@@ -37,28 +44,53 @@ public record Tunables(int pMinShift, int shrinkShift, int noGrowShift, int grow
         Validate.range("evictBatchLimit", evictBatchLimit, 1, 1 << 20);
         Validate.range("minPrefetchMs", minPrefetchMs, 0, 86_400_000);
         Validate.range("minPrescientPrefetchMs", minPrescientPrefetchMs, 0, 86_400_000);
+        Validate.range("abdScatterMinSize", abdScatterMinSize, 0, Integer.MAX_VALUE);
     }
 
     /** @return the zfs-2.1.1 defaults */
     public static Tunables defaults() {
-        return new Tunables(4, 7, 5, 5, 8, 200, 10, true, 1000, 6000);
+        return new Tunables(4, 7, 5, 5, 8, 200, 10, true, 1000, 6000, true, 1536);
     }
 
     /** @param value the new {@code zfs_arc_evict_batch_limit} @return a copy with it */
     public Tunables withEvictBatchLimit(int value) {
         return new Tunables(pMinShift, shrinkShift, noGrowShift, growRetrySeconds, overflowShift,
-                evictionPct, value, pDampenerDisable, minPrefetchMs, minPrescientPrefetchMs);
+                evictionPct, value, pDampenerDisable, minPrefetchMs, minPrescientPrefetchMs,
+                abdScatterEnabled, abdScatterMinSize);
     }
 
     /** @param value the new {@code zfs_arc_p_dampener_disable} @return a copy with it */
     public Tunables withPDampenerDisable(boolean value) {
         return new Tunables(pMinShift, shrinkShift, noGrowShift, growRetrySeconds, overflowShift,
-                evictionPct, evictBatchLimit, value, minPrefetchMs, minPrescientPrefetchMs);
+                evictionPct, evictBatchLimit, value, minPrefetchMs, minPrescientPrefetchMs,
+                abdScatterEnabled, abdScatterMinSize);
     }
 
     /** @param value the new {@code zfs_arc_overflow_shift} @return a copy with it */
     public Tunables withOverflowShift(int value) {
         return new Tunables(pMinShift, shrinkShift, noGrowShift, growRetrySeconds, value,
-                evictionPct, evictBatchLimit, pDampenerDisable, minPrefetchMs, minPrescientPrefetchMs);
+                evictionPct, evictBatchLimit, pDampenerDisable, minPrefetchMs, minPrescientPrefetchMs,
+                abdScatterEnabled, abdScatterMinSize);
+    }
+
+    /** @param value the new {@code zfs_abd_scatter_enabled} @return a copy with it */
+    public Tunables withAbdScatterEnabled(boolean value) {
+        return new Tunables(pMinShift, shrinkShift, noGrowShift, growRetrySeconds, overflowShift,
+                evictionPct, evictBatchLimit, pDampenerDisable, minPrefetchMs, minPrescientPrefetchMs,
+                value, abdScatterMinSize);
+    }
+
+    /**
+     * Whether {@code abd_alloc} returns a linear ABD for {@code size} bytes of data (abd.c:184:
+     * {@code !zfs_abd_scatter_enabled || abd_size_alloc_linear(size)}; Linux abd_os.c:633:
+     * {@code size < zfs_abd_scatter_min_size}). Only a linear header ABD can be shared with a buffer
+     * ({@code arc_buf_alloc_impl}, arc.c:2808-2812; a scatter ABD that happens to be one chunk is a
+     * "linear page" ABD, which may not be shared either).
+     *
+     * @param size the allocation in bytes
+     * @return {@code true} if the ABD is linear
+     */
+    public boolean linearAbd(long size) {
+        return !abdScatterEnabled || size < abdScatterMinSize;
     }
 }

@@ -54,10 +54,14 @@ import org.arcref.random.SplitMix64;
  *
  * <h2>Scope</h2>
  * Data buffers only (no metadata, so {@code arc_evict_meta} and the dnode limit never act), no
- * L2ARC, no compression (a buffer is shared with its header's data, so a block costs its logical
- * size once, and each further buffer on the same header, that is each further hold, gets a private
- * copy allocated through {@code arc_get_data_buf} as in ZFS), header memory not counted in
- * {@code arc_size}. Reads complete at once: the
+ * L2ARC, no compression, header memory not counted in {@code arc_size}. Each hold is a buffer
+ * ({@code arc_buf_t}). A header's data ({@code b_pabd}) is shared with a buffer only if it is a linear
+ * ABD and no other buffer exists; every other buffer is a private copy, allocated through
+ * {@code arc_get_data_buf} (so it adapts and may wait for eviction) and freed with the buffer. With
+ * {@link Tunables#abdScatterEnabled()} (the Linux default) blocks of
+ * {@link Tunables#abdScatterMinSize()} bytes or more have scatter data, so every buffer on them is a
+ * copy and a held block costs its size twice; a written block gets separate header data in
+ * {@code arc_write_ready} whatever its size. Reads complete at once: the
  * operation covers {@code arc_read} and {@code arc_read_done}. Arithmetic mirrors the C types:
  * {@code arc_c}, {@code arc_p} and sizes are u64 compared unsigned; eviction targets are s64 and a
  * non-positive target means "skip".
@@ -159,6 +163,8 @@ public final class ZfsArc {
      *   <li>Miss: a new anonymous header, allocated with adaptation, then moved to MRU by
      *       {@code arc_access} as on I/O completion.</li>
      * </ul>
+     * A demand read's buffer then shares the header's data or gets a private copy
+     * ({@code arc_buf_alloc_impl}).
      * A demand read without {@code hold} releases its reference at once, which puts the header at
      * the head of its list; with {@code hold} the header stays unevictable until {@link #release}.
      *
@@ -186,26 +192,26 @@ public final class ZfsArc {
             if (h == null) {
                 h = new Header(key, size, MultilistIndex.sublistOf(key, config.sublists()));
                 hashTable.put(key, h);
-                allocate(h, true);
+                allocateHeaderData(h, true, false);
                 outcome = Outcome.MISS;
             } else {
                 outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
                 adapt(h.size, h.state);
                 access(h);
-                allocate(h, false);
+                allocateHeaderData(h, false, false);
             }
             readDone(h, kind);
         }
         if (kind == ReadKind.DEMAND && !hold) {
-            removeReference(h);
+            destroyBuffer(h);
         }
         return afterOperation(outcome);
     }
 
     /**
-     * A write of a new block: {@code arc_alloc_buf} allocates an anonymous (dirty) buffer through
-     * {@code arc_get_data_impl} with adaptation, held by the writer. ZFS writes are copy-on-write,
-     * so the key must be new: not cached, not a ghost, not pending.
+     * A write of a new block: {@code arc_alloc_buf} makes an anonymous header without data and one
+     * buffer, held by the writer, whose data comes from {@code arc_get_data_buf} with adaptation. ZFS
+     * writes are copy-on-write, so the key must be new: not cached, not a ghost, not pending.
      *
      * @param key the identity the block will have once written
      * @param size the logical size: a multiple of 512 in [512, maxBlockSize]
@@ -219,15 +225,16 @@ public final class ZfsArc {
         ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
         Header h = new Header(key, size, MultilistIndex.sublistOf(key, config.sublists()));
         pendingWrites.put(key, h);
-        allocate(h, true);
-        addReference(h);
+        allocateBuffer(h);
         return afterOperation(Outcome.WRITTEN);
     }
 
     /**
-     * {@code arc_write_done}: the pending write of {@code key} reached disk; its header is hashed
-     * and moved from anon to MRU by {@code arc_access}. The writer's reference is then released
-     * unless {@code hold}.
+     * {@code arc_write_ready} and {@code arc_write_done}: the pending write of {@code key} reached
+     * disk. The header gets its data: with {@link Tunables#abdScatterEnabled()} a new allocation
+     * (adapting, and allowed into the overflow reserve) that copies the writer's buffer, otherwise the
+     * writer's buffer itself, shared. It is then hashed and moved from anon to MRU by
+     * {@code arc_access}, and the writer's buffer destroyed unless {@code hold}.
      *
      * @param key a key with a pending write
      * @param hold whether the writer keeps its reference
@@ -238,10 +245,11 @@ public final class ZfsArc {
         Header h = pendingWrites.get(key);
         ArcArguments.requirePending(key, h != null);
         pendingWrites.remove(key);
+        writeReady(h);
         hashTable.put(key, h);
         access(h);
         if (!hold) {
-            removeReference(h);
+            destroyBuffer(h);
         }
         return afterOperation(Outcome.WRITE_COMPLETED);
     }
@@ -257,7 +265,7 @@ public final class ZfsArc {
     public Outcome release(long key) {
         Header h = hashTable.get(key);
         ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
-        removeReference(h);
+        destroyBuffer(h);
         return afterOperation(Outcome.RELEASED);
     }
 
@@ -272,7 +280,7 @@ public final class ZfsArc {
     public Outcome free(long key) {
         Header pending = pendingWrites.remove(key);
         if (pending != null) {
-            freeData(pending);
+            destroyBuffer(pending);
             return afterOperation(Outcome.FREED);
         }
         Header h = hashTable.get(key);
@@ -448,11 +456,11 @@ public final class ZfsArc {
     private Outcome hit(Header h, ReadKind kind) {
         Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
         if (kind == ReadKind.DEMAND) {
-            h.prescientPrefetch = false;
-            addReference(h);
-            if (h.refcount > 1) {
-                allocate(h, true);
+            if (h.prescientPrefetch) {
+                bump(ArcStat.DEMAND_HIT_PRESCIENT_PREFETCH);
+                h.prescientPrefetch = false;
             }
+            allocateBuffer(h);
         } else if (h.refcount == 0) {
             h.prefetch = true;
         }
@@ -468,7 +476,7 @@ public final class ZfsArc {
     /**
      * The end of the miss and ghost-hit paths: the flags {@code arc_read} sets before the I/O, the
      * miss statistics, then {@code arc_read_done}: {@code arc_access} for a header still anonymous
-     * and, for a demand read, the buffer that takes a reference.
+     * and, for a demand read, its buffer.
      */
     private void readDone(Header h, ReadKind kind) {
         if (kind.isPrefetch() && h.refcount == 0) {
@@ -483,33 +491,81 @@ public final class ZfsArc {
             access(h);
         }
         if (kind == ReadKind.DEMAND) {
-            addReference(h);
+            allocateBuffer(h);
         }
     }
 
-    // ---- references and state changes ----
+    // ---- buffers, references and state changes ----
 
-    /** {@code add_reference}: the 0 → 1 transition takes the header off its list. */
-    private void addReference(Header h) {
-        if (++h.refcount == 1 && h.state != ArcState.ANON) {
-            lists[h.state.ordinal()].remove(h.sublist, h);
-            stateEsize[h.state.ordinal()] -= h.accountedSize();
-            h.prefetch = false;
+    /**
+     * {@code arc_buf_alloc_impl}: a new buffer takes a reference (arc.c:2745), then shares the
+     * header's data if {@code arc_can_share} (no other buffer, nothing shared yet) and that data is a
+     * linear ABD (C2791-2800), or else gets a private copy from {@code arc_get_data_buf}, which
+     * adapts (C2803-2805, C5182), counted in {@code overhead_size}.
+     */
+    private void allocateBuffer(Header h) {
+        addReference(h);
+        if (h.hasData && h.refcount == 1 && tunables.linearAbd(h.size)) {
+            h.sharedData = true;
+        } else {
+            getDataImpl(h, true, false);
+            stats[ArcStat.OVERHEAD_SIZE.ordinal()] += h.size;
         }
     }
 
     /**
-     * {@code remove_reference} and {@code arc_buf_destroy_impl}: the 1 → 0 transition puts the
-     * header at the head of its list; a buffer that was a private copy returns its data.
+     * {@code arc_buf_destroy} (arc.c:3829): {@code arc_buf_destroy_impl} frees a private copy
+     * (C3086-3088); destroying the shared buffer while others remain frees the header's data and
+     * shares the last remaining buffer instead (C3126-3141), which costs the same bytes and
+     * {@code overhead_size} as freeing a copy, so which buffer is destroyed does not matter; the
+     * last shared buffer leaves its data to the header (C3084). Then {@code remove_reference}.
      */
+    private void destroyBuffer(Header h) {
+        if (h.refcount > (h.sharedData ? 1 : 0)) {
+            returnData(h);
+            stats[ArcStat.OVERHEAD_SIZE.ordinal()] -= h.size;
+        } else {
+            h.sharedData = false;
+        }
+        removeReference(h);
+    }
+
+    /**
+     * {@code add_reference}: the 0 → 1 transition takes the header off its list, with the bytes it
+     * had before this buffer.
+     */
+    private void addReference(Header h) {
+        if (h.refcount == 0 && h.state != ArcState.ANON) {
+            lists[h.state.ordinal()].remove(h.sublist, h);
+            stateEsize[h.state.ordinal()] -= h.accountedSize();
+            h.prefetch = false;
+        }
+        h.refcount++;
+    }
+
+    /** {@code remove_reference}: the 1 → 0 transition puts the header at the head of its list. */
     private void removeReference(Header h) {
-        boolean copy = h.refcount > 1;
         if (--h.refcount == 0 && h.state != ArcState.ANON) {
             lists[h.state.ordinal()].insertHead(h);
             stateEsize[h.state.ordinal()] += h.accountedSize();
         }
-        if (copy) {
-            returnData(h);
+    }
+
+    /**
+     * {@code arc_write_ready} for an unencrypted, uncompressed block (arc.c:6885-6915): with
+     * {@code zfs_abd_scatter_enabled} the header gets data of its own, allocated with
+     * {@code ARC_HDR_DO_ADAPT | ARC_HDR_USE_RESERVE}, and the writer's buffer stays a copy; otherwise
+     * {@code arc_can_share} holds (the writer's buffer is the only one) and {@code arc_share_buf} makes
+     * the buffer's data the header's (C2960-2988).
+     */
+    private void writeReady(Header h) {
+        if (tunables.abdScatterEnabled()) {
+            allocateHeaderData(h, true, true);
+        } else {
+            h.hasData = true;
+            h.sharedData = true;
+            countHeaderData(h.size);
+            stats[ArcStat.OVERHEAD_SIZE.ordinal()] -= h.size;
         }
     }
 
@@ -592,12 +648,28 @@ public final class ZfsArc {
     // ---- allocation (arc_get_data_impl) and adaptation ----
 
     /**
-     * {@code arc_hdr_alloc_abd} or {@code arc_get_data_buf} → {@code arc_get_data_impl}: adapt (if
-     * asked), wait for eviction, account the new data, and grow {@code arc_p} for anonymous data
-     * while the size is certainly below the target (the upper-bound check of commit c1b5801bb5).
-     * Used for a header's data and for the private copy of a second buffer.
+     * {@code arc_hdr_alloc_abd} (arc.c:3171): the header's data, through {@code arc_get_data_impl},
+     * counted in {@code compressed_size} and {@code uncompressed_size}.
      */
-    private void allocate(Header h, boolean doAdapt) {
+    private void allocateHeaderData(Header h, boolean doAdapt, boolean useReserve) {
+        getDataImpl(h, doAdapt, useReserve);
+        h.hasData = true;
+        countHeaderData(h.size);
+    }
+
+    /** {@code compressed_size} and {@code uncompressed_size} move together: nothing is compressed. */
+    private void countHeaderData(long delta) {
+        stats[ArcStat.COMPRESSED_SIZE.ordinal()] += delta;
+        stats[ArcStat.UNCOMPRESSED_SIZE.ordinal()] += delta;
+    }
+
+    /**
+     * {@code arc_get_data_impl} (arc.c:5277), for a header's data or a buffer's private copy: adapt
+     * (if asked), wait for eviction ({@code use_reserve} as asked), account the new data, and grow
+     * {@code arc_p} for anonymous data while the size is certainly below the target (the upper-bound
+     * check of commit c1b5801bb5).
+     */
+    private void getDataImpl(Header h, boolean doAdapt, boolean useReserve) {
         ArcState state = h.state;
         long size = h.size;
         if (doAdapt) {
@@ -605,7 +677,7 @@ public final class ZfsArc {
         }
         Header previouslyLocked = locked;
         locked = h;
-        waitForEviction(size * tunables.evictionPct() / 100);
+        waitForEviction(size * tunables.evictionPct() / 100, useReserve);
         locked = previouslyLocked;
         arcSize += size;
         if (!state.isGhost()) {
@@ -620,13 +692,13 @@ public final class ZfsArc {
                 arcP = unsignedMin(arcC, arcP + size);
             }
         }
-        h.hasData = true;
     }
 
     /** {@code arc_hdr_free_abd}: frees a header's data ({@code b_pabd}). */
     private void freeData(Header h) {
         returnData(h);
         h.hasData = false;
+        countHeaderData(-h.size);
     }
 
     /** {@code arc_free_data_impl}: returns one block's worth of data of a header to the system. */
@@ -726,21 +798,26 @@ public final class ZfsArc {
         }
     }
 
-    /** {@code arc_is_overflowing(use_reserve = B_FALSE)}, 2.1.1 levels (fact sheet d.2). */
-    private Overflow overflowLevel() {
+    /**
+     * {@code arc_is_overflowing(use_reserve)}, 2.1.1 levels (fact sheet d.2; arc.c:5139-5160): the
+     * reserve doubles the overflow a SOME level allows.
+     */
+    private Overflow overflowLevel(boolean useReserve) {
         long overflow = unsignedMax(config.maxBlockSize(), arcC >>> tunables.overflowShift());
         long over = arcSize - arcC - overflow / 2;
-        overflow /= 2;
+        if (!useReserve) {
+            overflow /= 2;
+        }
         return over < 0 ? Overflow.NONE : over < overflow ? Overflow.SOME : Overflow.SEVERE;
     }
 
     /**
-     * {@code arc_wait_for_eviction(amount, B_FALSE)}: SOME wakes the evictor; SEVERE queues a
+     * {@code arc_wait_for_eviction(amount, use_reserve)}: SOME wakes the evictor; SEVERE queues a
      * waiter for {@code MAX(last, arc_evict_count) + amount} and blocks until it is released, here
      * by running the evict zthr inline.
      */
-    private void waitForEviction(long amount) {
-        switch (overflowLevel()) {
+    private void waitForEviction(long amount, boolean useReserve) {
+        switch (overflowLevel(useReserve)) {
             case NONE -> {
             }
             case SOME -> evictNeeded = true;

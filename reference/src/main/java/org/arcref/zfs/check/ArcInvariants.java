@@ -40,14 +40,15 @@ public final class ArcInvariants {
         r1TargetWithinLimits(after);
         r2MruTargetNonNegative(config, after);
         r3r4Accounting(after);
-        r5r6Headers(after);
+        r5r6Headers(config, after);
         r8EvictCountAndWaiters(before, after);
         if (before != null) {
             r12TargetGrowsOnlyInAdapt(before, op, outcome, after);
         }
         if (config.evictorRunsAfterEachOperation()) {
             r13EvictorSleepsWhenDone(after);
-            boolean allocates = op instanceof Operation.Read || op instanceof Operation.Write;
+            boolean allocates = op instanceof Operation.Read || op instanceof Operation.Write
+                    || op instanceof Operation.Complete;
             if (before != null && !allocates
                     && after.stats().get(ArcStat.EVICTOR_RUNS) > before.stats().get(ArcStat.EVICTOR_RUNS)) {
                 r7EvictionReachedTarget(config, after);
@@ -68,8 +69,11 @@ public final class ArcInvariants {
     }
 
     /**
-     * R3 and R4: {@code arc_size} is the resident data, each state's sizes the sums over its headers, and every anon,
-     * MRU and MFU header holds data (R4's "bufs + pabd": a listed header without data would count 0 bytes).
+     * R3 and R4: {@code arc_size} is the resident data, each state's sizes the sums over its headers
+     * ({@link HeaderSnapshot#accountedSize()}: the header's data plus one private copy per buffer that does not share
+     * it), and every MRU and MFU header holds data (R4's "bufs + pabd": a listed header without data would count 0
+     * bytes). The gauges agree: {@code compressed_size} and {@code uncompressed_size} are the header data,
+     * {@code overhead_size} the private copies, and together they are {@code arc_size}.
      *
      * @param s a snapshot taken when no operation was in flight
      * @throws AssertionError if the accounting does not add up
@@ -77,21 +81,31 @@ public final class ArcInvariants {
     public static void r3r4Accounting(ArcSnapshot s) {
         Map<ArcState, long[]> sums = new EnumMap<>(ArcState.class);
         long resident = 0;
+        long headerData = 0;
         for (ArcState st : ArcState.values()) {
             sums.put(st, new long[2]);
         }
         for (HeaderSnapshot h : s.headers()) {
-            require(h.state().isGhost() || h.hasData(), "R4: every anon, MRU and MFU header holds data (its state counts"
-                    + " its buffers and data, and one without data counts 0 bytes, so the sums alone cannot see it), " + h, s);
-            long data = h.hasData() ? h.size() * Math.max(1, h.refcount()) : 0;
-            long accounted = h.state().isGhost() ? h.size() : data;
+            require(h.state().isGhost() || h.state() == ArcState.ANON || h.hasData(), "R4: every MRU and MFU header "
+                    + "holds data (its state counts its buffers and data, and one without data counts 0 bytes, so the "
+                    + "sums alone cannot see it), " + h, s);
+            long accounted = h.accountedSize();
             sums.get(h.state())[0] += accounted;
             if (h.linked()) {
                 sums.get(h.state())[1] += accounted;
             }
-            resident += data;
+            if (!h.state().isGhost()) {
+                resident += accounted;
+                headerData += h.hasData() ? h.size() : 0;
+            }
         }
-        require(s.size() == resident, "R3: arc_size == sum of resident data, one copy per buffer beyond the first (" + resident + ")", s);
+        require(s.size() == resident, "R3: arc_size == sum of resident data, header data plus private copies ("
+                + resident + ")", s);
+        require(s.stats().get(ArcStat.COMPRESSED_SIZE) == headerData
+                && s.stats().get(ArcStat.UNCOMPRESSED_SIZE) == headerData,
+                "R3: compressed_size == uncompressed_size == sum of header data (" + headerData + ")", s);
+        require(s.stats().get(ArcStat.OVERHEAD_SIZE) == resident - headerData,
+                "R3: overhead_size == sum of private copies (" + (resident - headerData) + ")", s);
         long dataStates = 0;
         for (ArcState st : ArcState.values()) {
             StateSnapshot ss = s.state(st);
@@ -107,15 +121,19 @@ public final class ArcInvariants {
         require(dataStates == s.size(), "R3: arc_size == anon + mru + mfu sizes", s);
     }
 
-    static void r5r6Headers(ArcSnapshot s) {
+    static void r5r6Headers(ArcConfig config, ArcSnapshot s) {
         for (HeaderSnapshot h : s.headers()) {
             require(h.linked() == (h.refcount() == 0 && h.state() != ArcState.ANON),
                     "R5: linked iff refcount == 0 and not anon, for " + h, s);
             if (h.state().isGhost()) {
                 require(!h.hasData() && h.refcount() == 0, "R6: ghost headers hold no data and no reference, " + h, s);
+            } else if (h.state() == ArcState.ANON) {
+                require(!h.hasData(), "R6: a pending write's data is its writer's buffer until arc_write_ready, " + h, s);
             } else {
-                require(h.hasData(), "R6: anon, mru and mfu headers hold data, " + h, s);
+                require(h.hasData(), "R6: mru and mfu headers hold data, " + h, s);
             }
+            require(!h.sharedData() || h.hasData() && h.refcount() > 0 && config.tunables().linearAbd(h.size()),
+                    "R6: only a linear header ABD is shared, and with one of the header's buffers, " + h, s);
             require(h.state() != ArcState.ANON || h.refcount() > 0, "c.1: anonymous headers are referenced, " + h, s);
         }
     }
@@ -139,17 +157,17 @@ public final class ArcInvariants {
         long grown = after.c() - before.c();
         long bytes = 0;
         if (op instanceof Operation.Read r) {
-            boolean hit = outcome.isHit();
-            boolean alreadyHeld = before.headers().stream().anyMatch(h -> h.key() == r.key() && h.refcount() > 0);
-            if (!hit || r.kind() == org.arcref.zfs.ReadKind.DEMAND && alreadyHeld) {
-                bytes = r.size();
-            }
+            int adapting = (outcome.isHit() ? 0 : 1) + (r.kind() == org.arcref.zfs.ReadKind.DEMAND ? 1 : 0);
+            bytes = adapting * r.size();
         } else if (op instanceof Operation.Write w) {
             bytes = w.size();
+        } else if (op instanceof Operation.Complete c) {
+            bytes = before.headers().stream().filter(h -> h.key() == c.key() && h.state() == ArcState.ANON)
+                    .mapToLong(HeaderSnapshot::size).sum();
         }
-        require(bytes > 0, "R12: arc_c grows only in arc_adapt, on an allocation (a miss, a ghost hit, a write, or the "
-                + "private copy of a second hold); it grew by " + grown + " on "
-                + op.toTraceLine() + " -> " + outcome, after);
+        require(bytes > 0, "R12: arc_c grows only in arc_adapt, on an allocation (a miss's or ghost hit's header data, "
+                + "a demand read's private copy, a write's buffer, a completed write's header data); it grew by "
+                + grown + " on " + op.toTraceLine() + " -> " + outcome, after);
         require(grown <= bytes, "R12: arc_c grows by at most the allocation (" + bytes + "), grew by " + grown, after);
         require(!before.noGrow(), "R12: arc_c does not grow while arc_no_grow", after);
     }
@@ -173,7 +191,7 @@ public final class ArcInvariants {
         for (HeaderSnapshot h : s.headers()) {
             long lifetime = config.msToTicks(h.prescientPrefetch() ? config.tunables().minPrescientPrefetchMs()
                     : config.tunables().minPrefetchMs());
-            if (h.hasData() && (h.refcount() > 0 || (h.prefetch() && s.tick() - h.lastAccess() < lifetime))) {
+            if (!h.state().isGhost() && (h.refcount() > 0 || (h.prefetch() && s.tick() - h.lastAccess() < lifetime))) {
                 blocked = true;
             }
         }

@@ -99,7 +99,7 @@ class BadInputProperties {
         expect(() -> ArcConfig.forMemory(1024), "allmem must be in [67108864, ");
         expect(() -> ArcConfig.small(4096, 8192, 2048).withFixes(null), "fixes must not be null");
         expect(() -> Tunables.defaults().withEvictBatchLimit(0), "evictBatchLimit must be in [1, 1048576], was 0");
-        expect(() -> new Tunables(4, 7, 7, 5, 8, 200, 10, true, 1000, 6000), "noGrowShift must be in [0, 6], was 7");
+        expect(() -> new Tunables(4, 7, 7, 5, 8, 200, 10, true, 1000, 6000, true, 1536), "noGrowShift must be in [0, 6], was 7");
         expect(() -> new ArcConfig(4096, 8192, 2048, 4096, 0, 8, 1, 0, true, Set.of(), Tunables.defaults()),
                 "hz must be in [16, 1000000], was 8");
         expect(() -> new ZfsArc(null, MemoryModel.plentiful()), "config must not be null");

@@ -62,6 +62,7 @@ class ConfigurationRulesTest {
         "evictionPct, -1", "evictionPct, 100001",
         "minPrefetchMs, -1", "minPrefetchMs, 86400001",
         "minPrescientPrefetchMs, -1", "minPrescientPrefetchMs, 86400001",
+        "abdScatterMinSize, -1",
     })
     @DisplayName("every tunable outside its range is rejected, naming it")
     void tunableOutsideItsRangeIsRejected(String name, int value) {
@@ -100,6 +101,8 @@ class ConfigurationRulesTest {
                 d.evictBatchLimit(),
                 d.pDampenerDisable(),
                 name.equals("minPrefetchMs") ? value : d.minPrefetchMs(),
-                name.equals("minPrescientPrefetchMs") ? value : d.minPrescientPrefetchMs());
+                name.equals("minPrescientPrefetchMs") ? value : d.minPrescientPrefetchMs(),
+                d.abdScatterEnabled(),
+                name.equals("abdScatterMinSize") ? value : d.abdScatterMinSize());
     }
 }

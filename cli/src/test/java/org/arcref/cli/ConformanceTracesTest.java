@@ -8,11 +8,13 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.arcref.conformance.ConformanceComparer;
 import org.arcref.conformance.ConformanceFile;
 import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.QuirkEffect;
+import org.arcref.conformance.Setting;
 import org.arcref.conformance.Transition;
 import org.arcref.zfs.QuirkFix;
 import org.junit.jupiter.api.Test;
@@ -83,6 +85,28 @@ class ConformanceTracesTest {
             assertEquals(BigInteger.valueOf(bytes), stats.get("evicted_bytes"), name + ": evicted_bytes");
             assertEquals(BigInteger.valueOf(deleted), stats.get("deleted"), name + ": deleted");
         }
+    }
+
+    /**
+     * d.24 in the conformance output: in {@code scatter} the held 4 KiB block of the first line costs its size
+     * twice (header data and the reader's copy), and the same trace with {@code zfs_abd_scatter_enabled=0} first
+     * differs there, in {@code arc_size} (4096: the buffer shares the data).
+     */
+    @Test
+    void scatterAbdsAreObservableInTheirTrace() {
+        ConformanceTrace t = ConformanceTrace.builtin("scatter");
+        ConformanceSettings scatter = settingsOf(t);
+        ConformanceFile on = ConformanceFile.parse(ConformanceRun.of(t, scatter, true).lines(), t.name());
+        ConformanceFile off = ConformanceFile.parse(ConformanceRun.of(t,
+                scatter.with(Setting.ZFS_ABD_SCATTER_ENABLED, 0), true).lines(), t.name());
+        Map<String, Object> held = on.lines().get(1);
+        assertEquals(BigInteger.valueOf(8192), held.get("arc_size"), "a held 4 KiB block of scatter data");
+        assertEquals(BigInteger.valueOf(4096), ((Map<?, ?>) held.get("stats")).get("overhead_size"));
+        assertEquals(BigInteger.valueOf(4096), off.lines().get(1).get("arc_size"), "the same block, linear");
+        var divergence = ConformanceComparer.firstOperationDivergence(off, on);
+        assertTrue(divergence.isPresent(), "zfs_abd_scatter_enabled must change the output of scatter");
+        assertEquals("arc_size", divergence.get().field(), divergence.get().toString());
+        assertEquals(5, divergence.get().line(), "the trace's first operation, on its line 5");
     }
 
     @Test

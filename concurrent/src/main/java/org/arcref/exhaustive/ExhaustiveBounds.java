@@ -72,10 +72,10 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
      *   <li>{@code hz = 16}, so {@code ARC_MINTIME} is 1 tick; prefetch lifetimes 62 ms and 125 ms (1 and 2
      *       ticks), {@code arc_grow_retry} 0 s: ticks of 1 reach every timing threshold;</li>
      *   <li>shrinks of half a block (above {@code arc_c_min} once it grew) and 1 MiB (down to it);</li>
-     *   <li>scatter ABDs on (the Linux default) with {@code zfs_abd_scatter_min_size} 1 KiB, scaled down as the
-     *       blocks are: 512 B blocks have linear data, which a buffer can share, and 1 KiB blocks scatter data,
-     *       which every buffer copies (as 1536 lies between 512 B and larger blocks on Linux); written blocks get
-     *       header data of their own whatever their size.</li>
+     *   <li>scatter ABDs on (the Linux default) with {@code zfs_abd_scatter_min_size} scaled down to the largest
+     *       block: the largest blocks have scatter data, which every buffer copies, and with {@code twoSizes} the
+     *       512 B blocks linear data, which a first buffer shares (1536 lies between 512 B and 2 KiB on Linux);
+     *       written blocks get header data of their own whatever their size.</li>
      * </ul>
      *
      * @param keys the number of keys
@@ -94,9 +94,11 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
     public static ExhaustiveBounds tiny(int keys, int sublists, boolean evictorRunsAfterEachOperation,
             int cMinBlocks, int cMaxBlocks, boolean lowMemory, boolean twoSizes, Set<QuirkFix> fixes, int maxDepth, long maxStates) {
         Tunables d = Tunables.defaults();
+        long maxBlockSize = twoSizes ? 2 * BLOCK : BLOCK;
         Tunables tunables = new Tunables(d.pMinShift(), d.shrinkShift(), d.noGrowShift(), 0, d.overflowShift(),
-                d.evictionPct(), d.evictBatchLimit(), d.pDampenerDisable(), 62, 125, d.abdScatterEnabled(), 2 * (int) BLOCK);
-        ArcConfig config = new ArcConfig(cMinBlocks * BLOCK, cMaxBlocks * BLOCK, twoSizes ? 2 * BLOCK : BLOCK,
+                d.evictionPct(), d.evictBatchLimit(), d.pDampenerDisable(), 62, 125, d.abdScatterEnabled(),
+                (int) maxBlockSize);
+        ArcConfig config = new ArcConfig(cMinBlocks * BLOCK, cMaxBlocks * BLOCK, maxBlockSize,
                 BLOCK, SYS_FREE, 16, sublists, SEED, evictorRunsAfterEachOperation, fixes, tunables);
         List<Long> memory = lowMemory ? List.of(PLENTIFUL_MEMORY, SYS_FREE - BLOCK / 2, SYS_FREE / 4)
                 : List.of(PLENTIFUL_MEMORY, SYS_FREE - BLOCK / 2);

@@ -26,7 +26,7 @@ import org.arcref.zfs.ZfsArc;
  *   <li>{@code arc_c}, {@code arc_p}, {@code arc_size}, {@code arc_no_grow}, {@code arc_warm},
  *       {@code arc_evict_needed}; the free memory;</li>
  *   <li>every state's {@code arcs_size} and {@code arcs_esize};</li>
- *   <li>every header: state, size, data, holds, prefetch flags, sublist, whether listed, and its place: each
+ *   <li>every header: state, size, data, shared data, holds, prefetch flags, sublist, whether listed, and its place: each
  *       listed state's sublists in list order (newest first), which is what eviction scans; eviction markers are
  *       inserted and removed within one scan, so between operations no list holds one;</li>
  *   <li>the eviction waiters' counts (relative, below); between operations the spec never has any, as R8/L1
@@ -147,14 +147,14 @@ public final class StateEncoding {
 
     /**
      * @return {packed flags, size, capped age, key, sublist} of a header; the first three are its description. The
-     *     flags word holds the state (bits 0-2), data, prefetch, prescient and listed (3-6), the sublist (7-16) and
-     *     the holds (20-39: a depth bound of at most 1000 keeps them far below 2^20); {@link #encode} adds the
+     *     flags word holds the state (bits 0-2), data, prefetch, prescient and listed (3-6), the sublist (7-16),
+     *     shared data (17) and the holds (20-39: a depth bound of at most 1000 keeps them far below 2^20); {@link #encode} adds the
      *     canonical index from bit 40
      */
     private long[] describe(HeaderSnapshot h, long now) {
         long flags = h.state().ordinal() | (h.hasData() ? 8L : 0) | (h.prefetch() ? 16L : 0)
                 | (h.prescientPrefetch() ? 32L : 0) | (h.linked() ? 64L : 0) | (long) h.sublist() << 7
-                | (long) h.refcount() << 20;
+                | (h.sharedData() ? 1L << 17 : 0) | (long) h.refcount() << 20;
         boolean cached = h.state() == ArcState.MRU || h.state() == ArcState.MFU;
         long age = cached ? Math.min(now - h.lastAccess(), ageCap) : 0;
         return new long[] {flags, h.size(), age, h.key(), h.sublist()};

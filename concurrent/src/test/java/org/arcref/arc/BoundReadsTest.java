@@ -33,9 +33,14 @@ class BoundReadsTest {
     private static final long K = 1024;
     private static final long BLOCK = 4 * K;
 
-    /** A stepped ARC whose {@code arc_size} is {@code size}; the evictor runs only when a test steps it. */
+    /**
+     * A stepped ARC whose {@code arc_size} is {@code size}; the evictor runs only when a test steps it. Scatter ABDs
+     * are off ({@code zfs_abd_scatter_enabled=0}), so that a block costs its size once, held or not: the thresholds
+     * below are counted in blocks, and the private copies of scatter data would only double the counts.
+     */
     private static ConcurrentArc<Long> arc(ArcConfig config, SkewedBoundsAggSum size) {
-        return new ConcurrentArc<>(config.withEvictorRunsAfterEachOperation(false), MemoryModel.plentiful(),
+        return new ConcurrentArc<>(config.withEvictorRunsAfterEachOperation(false)
+                .withTunables(config.tunables().withAbdScatterEnabled(false)), MemoryModel.plentiful(),
                 ArcOptions.deterministic(), EvictWaiters::new, AtomicLong::addAndGet, options -> size);
     }
 

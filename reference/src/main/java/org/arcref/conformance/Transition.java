@@ -70,6 +70,17 @@ public enum Transition {
     HOLD("read or completed write keeps a hold"),
     /** A demand hit on an already held header: a second buffer, a private copy. */
     SECOND_HOLD_COPY("demand hit on a held header: private copy"),
+    /**
+     * A demand read that keeps the first hold on a block whose data is a scatter ABD: the buffer cannot share it
+     * and is a private copy ({@code arc_buf_alloc_impl}).
+     */
+    SCATTER_FIRST_HOLD_COPY("first hold on scatter data: private copy"),
+    /** A write completed with the writer's hold kept, its header given data of its own ({@code arc_write_ready}). */
+    WRITE_READY_COPIES("write completed: header data of its own (scatter ABDs)"),
+    /** A write completed with the writer's hold kept, the writer's buffer shared ({@code arc_share_buf}). */
+    WRITE_READY_SHARES("write completed: the writer's buffer shared (arc_share_buf)"),
+    /** A demand hit on a header marked prescient ({@code demand_hit_prescient_prefetch}). */
+    DEMAND_HIT_PRESCIENT("demand hit on a prescient prefetch (demand_hit_prescient_prefetch)"),
     /** A hold released. */
     RELEASE("hold released"),
     /** A free of an unreferenced cached header (MRU or MFU). */
@@ -162,12 +173,16 @@ public enum Transition {
             if (r.kind() == ReadKind.DEMAND && was != null && was.refcount() > 0 && !was.state().isGhost()) {
                 t.add(SECOND_HOLD_COPY);
             }
+            if (r.hold() && now.refcount() == 1 && !now.sharedData()) {
+                t.add(SCATTER_FIRST_HOLD_COPY);
+            }
             if ((outcome == Outcome.MISS) && pUp) {
                 t.add(ANON_GROWS_P);
             }
         }
         if (op instanceof Operation.Complete c && c.hold()) {
             t.add(HOLD);
+            t.add(now.sharedData() ? WRITE_READY_SHARES : WRITE_READY_COPIES);
         }
         if (outcome == Outcome.WRITTEN && pUp) {
             t.add(ANON_GROWS_P);
@@ -187,6 +202,7 @@ public enum Transition {
         statRose(t, before, after, ArcStat.MUTEX_MISS, MUTEX_MISS);
         statRose(t, before, after, ArcStat.EVICT_NOT_ENOUGH, EVICT_NOT_ENOUGH);
         statRose(t, before, after, ArcStat.EVICT_WAITS, EVICTION_WAITER);
+        statRose(t, before, after, ArcStat.DEMAND_HIT_PRESCIENT_PREFETCH, DEMAND_HIT_PRESCIENT);
         if (!before.noGrow() && after.noGrow()) {
             t.add(NO_GROW_SET);
         }

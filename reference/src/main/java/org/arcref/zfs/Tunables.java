@@ -84,7 +84,7 @@ public record Tunables(int pMinShift, int shrinkShift, int noGrowShift, int grow
      * Whether {@code abd_alloc} returns a linear ABD for {@code size} bytes of data (abd.c:184:
      * {@code !zfs_abd_scatter_enabled || abd_size_alloc_linear(size)}; Linux abd_os.c:633:
      * {@code size < zfs_abd_scatter_min_size}). Only a linear header ABD can be shared with a buffer
-     * ({@code arc_buf_alloc_impl}, arc.c:2808-2812; a scatter ABD that happens to be one chunk is a
+     * ({@code arc_buf_alloc_impl}, arc.c:2791-2795; a scatter ABD that happens to be one chunk is a
      * "linear page" ABD, which may not be shared either).
      *
      * @param size the allocation in bytes

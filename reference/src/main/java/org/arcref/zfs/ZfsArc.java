@@ -516,7 +516,7 @@ public final class ZfsArc {
     /**
      * {@code arc_buf_destroy} (arc.c:3829): {@code arc_buf_destroy_impl} frees a private copy
      * (C3086-3088); destroying the shared buffer while others remain frees the header's data and
-     * shares the last remaining buffer instead (C3126-3141), which costs the same bytes and
+     * shares the last remaining buffer instead (C3113-3141), which costs the same bytes and
      * {@code overhead_size} as freeing a copy, so which buffer is destroyed does not matter; the
      * last shared buffer leaves its data to the header (C3084). Then {@code remove_reference}.
      */

@@ -74,8 +74,8 @@ public class ArcKeyOperations {
     public void accountingAddsUp() {
         ArcSnapshot s = arc.snapshot();
         long states = s.state(ArcState.ANON).size() + s.state(ArcState.MRU).size() + s.state(ArcState.MFU).size();
-        long resident = s.headers().stream().filter(HeaderSnapshot::hasData)
-                .mapToLong(h -> h.size() * Math.max(1, h.refcount())).sum();
+        long resident = s.headers().stream().filter(h -> !h.state().isGhost())
+                .mapToLong(HeaderSnapshot::accountedSize).sum();
         if (s.size() != states || states != resident) {
             throw new IllegalStateException("N1 violated at quiescence: arc_size=" + s.size() + ", state sizes="
                     + states + ", resident=" + resident);

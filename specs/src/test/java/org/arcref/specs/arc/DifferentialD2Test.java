@@ -47,9 +47,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Where DESIGN's "hit ratios within 0.5 points" does not hold, and why (printed by the tests, not asserted):
  * <ul>
  *   <li>2.1.1's upper-bound {@code arc_p} growth check stalls {@code arc_p} once the cache is full (pinned down by
- *       {@link #theUpperBoundPGrowthCheckKeepsArcPLowOnAFullCache()}): on gli the concurrent ARC hits 7.46 %
- *       against the spec's 1.35 %; zigzag differs by 0.76 points and backf by 0.58; the other 16 runs by less
- *       than 0.5.</li>
+ *       {@link #theUpperBoundPGrowthCheckKeepsArcPLowOnAFullCache()}): on gli the concurrent ARC hits 8.00 %
+ *       against the spec's 3.66 %; the other 18 runs differ by less than 0.5 points (zigzag 0.28, the largest
+ *       after gli). (Before scatter ABDs were modelled, with every page's buffer sharing its header's data: gli
+ *       7.46 % against 1.35 %, zigzag 0.76 points, backf 0.58.)</li>
  *   <li>With a zthr thread the evictor's frees go through another aggsum bucket (a thread starts at one chosen
  *       from its thread id and moves on when that bucket's lock is taken), so results vary from run to run: in lock
  *       step, zigzag 22.57 % in one build and 20.07 % in another against the spec's 19.88 % (see
@@ -100,10 +101,14 @@ class DifferentialD2Test {
      * {@code aggsum_upper_bound(&arc_size) < arc_c} (#8901) is almost never true once the cache is full, because
      * {@code arc_evict} brings the size down to just below {@code arc_c} and the next allocation's borrow lifts the
      * upper bound above it again; so {@code arc_p} grows only on the first allocation after an eviction pass. On
-     * gli at 632 pages the spec (exact size) lets {@code arc_p} grow to nearly {@code arc_c} and hits 1.35 %; the
-     * concurrent ARC keeps it low and hits 7.46 %. With the exact compare the two agree (the test above). Measured
-     * differences with the upper bound, all traces at a quarter of their pages: gli 6.1 points, zigzag 0.76,
-     * backf 0.58, every other run under 0.5 (printed by {@link #d2EveryStepWithinTheSlack}).
+     * gli at 632 pages the spec (exact size) lets {@code arc_p} grow to 1,255,424 bytes, nearly half of
+     * {@code arc_c} (2,588,672), and hits 3.66 %; the concurrent ARC keeps it at 161,792 and hits 8.00 %. With the
+     * exact compare the two agree (the test above). Measured differences with the upper bound, all traces at a
+     * quarter of their pages: gli 4.34 points, every other run under 0.5 (printed by
+     * {@link #d2EveryStepWithinTheSlack}). With scatter ABDs off ({@code zfs_abd_scatter_enabled=0}, how the spec
+     * modelled buffers before) the spec's {@code arc_p} grew to nearly {@code arc_c} (2,568,192) and the hit
+     * ratios were 1.35 % and 7.46 %; the test asserts only the separation at a quarter of {@code arc_c}, which
+     * holds for both.
      */
     @Test
     void theUpperBoundPGrowthCheckKeepsArcPLowOnAFullCache() {
@@ -126,7 +131,7 @@ class DifferentialD2Test {
             long specP = spec.arc().mruTarget();
             System.out.printf("gli at %d pages, arc_p at the end: spec %d, upper-bound check %d, exact compare %d "
                     + "bytes (arc_c %d)%n", pages, specP, upperBound.mruTarget(), exact.mruTarget(), c);
-            assertTrue(specP > c / 4 * 3, "the spec's arc_p should grow to near arc_c on gli, was " + specP);
+            assertTrue(specP > c / 4, "the spec's arc_p should grow past a quarter of arc_c on gli, was " + specP);
             assertTrue(upperBound.mruTarget() < c / 4, "with the upper-bound check arc_p should stay below arc_c/4, "
                     + "was " + upperBound.mruTarget());
             assertEquals(specP, exact.mruTarget(), "with the exact compare arc_p should be the spec's");

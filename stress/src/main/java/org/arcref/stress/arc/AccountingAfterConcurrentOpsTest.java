@@ -71,8 +71,8 @@ public class AccountingAfterConcurrentOpsTest {
     public void check(ZZ_Result r) {
         ArcSnapshot s = arc.snapshot();
         long states = s.state(ArcState.ANON).size() + s.state(ArcState.MRU).size() + s.state(ArcState.MFU).size();
-        long resident = s.headers().stream().filter(HeaderSnapshot::hasData)
-                .mapToLong(h -> h.size() * Math.max(1, h.refcount())).sum();
+        long resident = s.headers().stream().filter(h -> !h.state().isGhost())
+                .mapToLong(HeaderSnapshot::accountedSize).sum();
         r.r1 = s.size() == states && states == resident;
         r.r2 = valuesOk;
     }

@@ -1,8 +1,10 @@
 package org.arcref.bench;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The command line of a bench driver ({@code main} of an experiment): too few or too many arguments print the
@@ -110,5 +112,20 @@ public record DriverCommand(String usage, int minArgs, int maxArgs, Body body) {
             throw bad(argument, "must be an existing folder", text);
         }
         return dir;
+    }
+
+    /**
+     * Writes a driver's output file (UTF-8, one line each), creating its folder first.
+     *
+     * @param out the file
+     * @param lines its lines
+     * @throws IOException if the folder or the file cannot be written
+     */
+    public static void writeLines(Path out, List<String> lines) throws IOException {
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.write(out, lines);
     }
 }

@@ -59,12 +59,7 @@ public final class HitRatios {
         csv.add("trace,pages,policy,requests,hits,hitRatioPercent");
         rows.forEach(r -> csv.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%.3f", r.trace(), r.pages(), r.policy(),
                 r.requests(), r.hits(), r.ratio())));
-        Path out = Path.of(args[1]);
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.write(out, csv);
+        DriverCommand.writeLines(Path.of(args[1]), csv);
         System.out.print(table(rows));
     }
 

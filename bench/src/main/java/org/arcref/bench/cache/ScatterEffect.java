@@ -106,12 +106,7 @@ public final class ScatterEffect {
         rows.forEach(r -> csv.add(String.format(Locale.ROOT, "%s,%d,%s,%b,%d,%d,%.3f,%.0f,%d,%.4f,%.4f,%d,%d",
                 r.workload(), r.pages(), r.mode(), r.scatter(), r.requests(), r.hits(), r.ratio(), r.meanC(), r.cMax(),
                 r.meanPShare(), r.finalPShare(), r.fullAt(), r.evictWaits())));
-        Path out = Path.of(args[1]);
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.write(out, csv);
+        DriverCommand.writeLines(Path.of(args[1]), csv);
         System.out.print(table(rows));
     }
 

@@ -99,11 +99,7 @@ public final class EvictorPriorityExperiment {
                 }
             }
         }
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.write(out, lines, StandardCharsets.UTF_8);
+        DriverCommand.writeLines(out, lines);
         return rows;
     }
 

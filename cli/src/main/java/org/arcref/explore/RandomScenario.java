@@ -23,8 +23,8 @@ import org.arcref.zfs.ZfsPageCache;
  *
  * <p>Configurations ({@link CheckKind#INVARIANTS}, {@link CheckKind#DIFFERENTIAL}) are those of the spec's
  * invariant property: 4–16 KiB caches with 512 B–2 KiB blocks, 1–4 sublists, both evictor schedules, any subset
- * of quirk fixes, batch limits 1, 2 or 10, the {@code arc_p} dampener on or off, overflow shift 8 or 2, three
- * {@code arc_sys_free} values and any seed. Operations (20 to 120) are drawn from the spec's state as it runs,
+ * of quirk fixes, batch limits 1, 2 or 10, the {@code arc_p} dampener on or off, overflow shift 8 or 2, scatter
+ * ABDs on or off, three {@code arc_sys_free} values and any seed. Operations (20 to 120) are drawn from the spec's state as it runs,
  * weighted 6 reads (of 24 keys or of written keys; demand 70 %, prefetch 20 %, prescient 10 %; a fifth of demand
  * reads hold), 2 writes, 2 completions, 2 releases, 1 free, 1 shrink, 2 evictor steps, 1 reap, 2 ticks, 1 memory
  * change; completions and releases only when something is pending or held. The generator applies each operation
@@ -87,7 +87,8 @@ final class RandomScenario {
             }
         }
         Tunables tunables = Tunables.defaults().withEvictBatchLimit(pick(rng, 1, 2, 10))
-                .withPDampenerDisable(rng.nextIndex(2) == 0).withOverflowShift(pick(rng, 8, 2));
+                .withPDampenerDisable(rng.nextIndex(2) == 0).withOverflowShift(pick(rng, 8, 2))
+                .withAbdScatterEnabled(rng.nextIndex(2) == 0);
         long sysFree = pick(rng, 0L, 16384L, 65536L);
         return ArcConfig.small(cMin, cMin + extra, 2048).withSublists(sublists).withEvictorRunsAfterEachOperation(auto)
                 .withFixes(fixes).withTunables(tunables).withSysFree(sysFree).withSeed(rng.nextLong());

@@ -51,7 +51,8 @@ public final class ArcChains {
     /**
      * @return small caches (4–16 KiB, blocks up to 2 KiB) with every sublist count from 1 to 4, both evictor
      *     schedules, every subset of quirk fixes, batch limits 1, 2 and 10, the {@code arc_p} dampener on or off,
-     *     overflow shifts 8 (the default) and 2, three {@code arc_sys_free} values and any seed
+     *     overflow shifts 8 (the default) and 2, scatter ABDs on (the default: blocks of 1536 bytes or more are
+     *     scatter data, smaller ones linear) or off, three {@code arc_sys_free} values and any seed
      */
     public static Arbitrary<ArcConfig> configs() {
         Arbitrary<Long> cMin = Arbitraries.of(4096L, 6144L, 8192L);
@@ -60,8 +61,9 @@ public final class ArcChains {
         Arbitrary<Boolean> auto = Arbitraries.of(true, false);
         Arbitrary<Set<QuirkFix>> fixes = Arbitraries.subsetOf(QuirkFix.values());
         Arbitrary<Tunables> tunables = Combinators.combine(Arbitraries.of(1, 2, 10), Arbitraries.of(true, false),
-                Arbitraries.of(8, 2)).as((batch, dampenerOff, overflowShift) -> Tunables.defaults()
-                        .withEvictBatchLimit(batch).withPDampenerDisable(dampenerOff).withOverflowShift(overflowShift));
+                Arbitraries.of(8, 2), Arbitraries.of(true, false)).as((batch, dampenerOff, overflowShift, scatter) ->
+                        Tunables.defaults().withEvictBatchLimit(batch).withPDampenerDisable(dampenerOff)
+                                .withOverflowShift(overflowShift).withAbdScatterEnabled(scatter));
         Arbitrary<Long> sysFree = Arbitraries.of(0L, 16384L, 65536L);
         Arbitrary<Long> seed = Arbitraries.longs();
         return Combinators.combine(cMin, extra, sublists, auto, fixes, tunables, sysFree, seed)

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Test;
  * B1, N1: an operation whose allocation throws leaves no trace of its block. The lost-wakeup variant in stepped
  * mode makes the first allocation that overflows a 16 KiB cache severely throw ({@link Evictor#awaitRelease}
  * reports the waiter nobody would release); the block it was reading must then be neither hashed, nor returned
- * by {@link ConcurrentArc#lookup}, nor counted, and a second read of it must miss again.
+ * by {@link ConcurrentArc#lookup}, nor counted, and a second read of it must miss again. Blocks of 4 KiB are scatter
+ * data (fact sheet d.24), so each demand read also allocates a private copy for its buffer, after the header's
+ * data: the overflow allowance is {@code MAX(4096, 16K >> 8) = 4096} and SEVERE starts at 20 KiB, so the read of
+ * key 4 gets its header's data at 16 KiB and fails on its copy at 20 KiB, which undoes the whole read.
  */
 class FailedAllocationTest {
 
@@ -53,6 +56,34 @@ class FailedAllocationTest {
         assertTrue(again.getMessage().startsWith("lost wakeup"), "the second read must miss and allocate again, "
                 + "not hit a header without data: " + again.getMessage());
         assertEquals(after.size(), arc.sizeAggsum().value(), "no bytes counted by the failed reads");
+    }
+
+    /**
+     * A demand hit whose private copy cannot be allocated gives its reference back. Keys 0-3 are cached unheld: 16
+     * KiB. A held hit on key 0 adds its copy at 16 KiB (not overflowing): 20 KiB, and nothing wakes the evictor. A
+     * held hit on key 1 then takes its reference and asks for its copy at 20 KiB: SEVERE, and the lost-wakeup variant
+     * throws. Key 1 must be unreferenced, on its list and still cached, and nothing counted.
+     */
+    @Test
+    @DisplayName("B1, N1: a hit whose private copy cannot be allocated gives its reference back")
+    void failedCopyOnAHitGivesTheReferenceBack() {
+        ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG, MemoryModel.plentiful(), ArcOptions.deterministic());
+        for (long key = 0; key < 4; key++) {
+            arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+        }
+        assertEquals(Outcome.HIT_MRU, arc.read(0, 4096, ReadKind.DEMAND, true, k -> k).outcome());
+        ArcSnapshot before = arc.snapshot();
+        assertEquals(20L << 10, before.size(), "four blocks and key 0's private copy");
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> arc.read(1, 4096, ReadKind.DEMAND, true, k -> k));
+        assertTrue(e.getMessage().startsWith("lost wakeup"), e.getMessage());
+        ArcSnapshot after = arc.snapshot();
+        HeaderSnapshot h = after.headers().stream().filter(x -> x.key() == 1).findFirst().orElseThrow();
+        assertTrue(h.refcount() == 0 && h.linked() && h.hasData() && !h.sharedData(), h.toString());
+        assertEquals(before.size(), after.size(), "no bytes counted by the failed hit");
+        assertEquals(before.state(ArcState.MRU), after.state(ArcState.MRU), "MRU's size and evictable size");
+        assertEquals(1L, arc.lookup(1), "the block stays cached");
+        ArcInvariants.r3r4Accounting(after);
     }
 
     @Test

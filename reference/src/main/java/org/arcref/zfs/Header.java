@@ -30,6 +30,22 @@ final class Header extends ListNode {
         return hasData ? size * Math.max(1, refcount) : 0;
     }
 
+    /**
+     * @return a header with another identity and everything else of this one (state, data, holds, flags, access
+     *     time): this header after {@code buf_discard_identity} and the new identity {@code arc_write_done} gives
+     *     it, which also chooses its sublist ({@code arc_state_multilist_index_func} hashes the identity)
+     */
+    Header renamed(long newKey, int newSublist) {
+        Header h = new Header(newKey, size, newSublist);
+        h.state = state;
+        h.hasData = hasData;
+        h.refcount = refcount;
+        h.prefetch = prefetch;
+        h.prescientPrefetch = prescientPrefetch;
+        h.lastAccess = lastAccess;
+        return h;
+    }
+
     HeaderSnapshot snapshot() {
         return new HeaderSnapshot(key, state, size, hasData, refcount, prefetch, prescientPrefetch,
                 lastAccess, sublist, linked);

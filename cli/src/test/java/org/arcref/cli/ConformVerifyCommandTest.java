@@ -258,7 +258,7 @@ class ConformVerifyCommandTest {
         assertEquals(0, set.status(), set.err());
         assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_64BIT_MULTIPLY_O1\n"),
                 set.out());
-        assertTrue(set.out().endsWith("\ntogether               37 of 37 transitions; 4 of 4 quirks\n"), set.out());
+        assertTrue(set.out().endsWith("\ntogether               39 of 39 transitions; 4 of 4 quirks\n"), set.out());
     }
 
     @Test

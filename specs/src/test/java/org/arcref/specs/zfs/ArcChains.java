@@ -122,16 +122,19 @@ public final class ArcChains {
         }
     }
 
+    /** An action on a held cached block, possible only while one is held. */
+    interface OnHeldBlock extends Action.Dependent<ArcUnderTest> {
+        @Override
+        default boolean precondition(ArcUnderTest s) {
+            return !s.heldCached().isEmpty();
+        }
+    }
+
     /**
      * A demand read keeping its hold of a block already held: a second buffer, a private copy. Reads alone make
      * these rare, and an overwrite needs them for {@code arc_release}'s branch where other buffers remain.
      */
-    static final class SecondHoldAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public boolean precondition(ArcUnderTest s) {
-            return !s.heldCached().isEmpty();
-        }
-
+    static final class SecondHoldAction implements OnHeldBlock {
         @Override
         public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
             List<HeaderSnapshot> held = s.after().headers().stream()
@@ -156,12 +159,7 @@ public final class ArcChains {
     }
 
     /** Release of one hold on a held cached block. */
-    static final class ReleaseAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public boolean precondition(ArcUnderTest s) {
-            return !s.heldCached().isEmpty();
-        }
-
+    static final class ReleaseAction implements OnHeldBlock {
         @Override
         public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
             return Arbitraries.of(s.heldCached()).map(k -> applying(new Operation.Release(k)));
@@ -172,12 +170,7 @@ public final class ArcChains {
      * An overwrite of a held cached block ({@code arc_release}) under a new write key; a block with several holds
      * three times in four when there is one, as releases and overwrites soon take second holds away.
      */
-    static final class OverwriteAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public boolean precondition(ArcUnderTest s) {
-            return !s.heldCached().isEmpty();
-        }
-
+    static final class OverwriteAction implements OnHeldBlock {
         @Override
         public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
             long newKey = s.freshWriteKey();

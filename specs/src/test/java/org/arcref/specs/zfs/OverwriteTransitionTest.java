@@ -62,8 +62,14 @@ class OverwriteTransitionTest {
         return arc.snapshot().state(state).evictableSize();
     }
 
-    /** The parts of the state no overwrite may change: targets, arc_size, evict count, statistics, the clock. */
-    private static void assertOnlyBytesMoved(ArcSnapshot before, ArcSnapshot after) {
+    /**
+     * Overwrites {@code key} as {@code newKey} and checks what no overwrite may change: targets, {@code arc_size},
+     * the evict count, the evictor's flag, the statistics, the clock.
+     */
+    private void overwriteMovingOnlyBytes(long key, long newKey) {
+        ArcSnapshot before = arc.snapshot();
+        assertEquals(Outcome.OVERWRITTEN, arc.overwrite(key, newKey));
+        ArcSnapshot after = arc.snapshot();
         assertEquals(before.c(), after.c(), "arc_c");
         assertEquals(before.p(), after.p(), "arc_p");
         assertEquals(before.size(), after.size(), "arc_size: nothing allocated or freed");
@@ -71,6 +77,17 @@ class OverwriteTransitionTest {
         assertEquals(before.evictNeeded(), after.evictNeeded(), "arc_evict_needed: no evictor woken");
         assertEquals(before.stats(), after.stats(), "arcstats: arc_release and arc_write count none");
         assertEquals(before.tick(), after.tick(), "clock");
+    }
+
+    /** The pending write of a 1 KiB block: anon, one hold, its buffer's data, on no list, accessed at 0. */
+    private void assertPendingWrite(long key, String accessReason) {
+        HeaderSnapshot pending = header(key);
+        assertEquals(ArcState.ANON, pending.state());
+        assertEquals(1024, pending.size());
+        assertEquals(1, pending.refcount(), "one buffer, one hold (C6713, or the reader's carried over)");
+        assertTrue(pending.hasData());
+        assertFalse(pending.linked());
+        assertEquals(0, pending.lastAccess(), accessReason);
     }
 
     @Test
@@ -82,24 +99,16 @@ class OverwriteTransitionTest {
         // MRU: key 1 held (1 KiB, not evictable), key 2 unheld (1 KiB, evictable); arc_size 2 KiB.
         assertEquals(2048, size(ArcState.MRU));
         assertEquals(1024, esize(ArcState.MRU));
-        ArcSnapshot before = arc.snapshot();
 
-        assertEquals(Outcome.OVERWRITTEN, arc.overwrite(1, 10));
+        overwriteMovingOnlyBytes(1, 10);
 
-        assertOnlyBytesMoved(before, arc.snapshot());
         assertEquals(2048, arc.size());
         assertNull(header(1), "C2449-2450: arc_change_state(arc_anon) took key 1 out of the hash table: no ghost");
         assertEquals(1024, size(ArcState.MRU), "C2561-2565: arc_hdr_size leaves MRU");
         assertEquals(1024, esize(ArcState.MRU), "C2417: a held header moves no evictable bytes");
         assertEquals(1024, size(ArcState.ANON), "C2499-2503: arc_hdr_size joins anon");
         assertEquals(0, esize(ArcState.ANON));
-        HeaderSnapshot pending = header(10);
-        assertEquals(ArcState.ANON, pending.state());
-        assertEquals(1024, pending.size());
-        assertEquals(1, pending.refcount(), "the writer's hold is the reader's, carried over");
-        assertTrue(pending.hasData());
-        assertFalse(pending.linked());
-        assertEquals(0, pending.lastAccess(), "C6730: b_arc_access = 0");
+        assertPendingWrite(10, "C6730: b_arc_access = 0");
 
         assertEquals(Outcome.WRITE_COMPLETED, arc.completeWrite(10, false));
         assertEquals(2048, size(ArcState.MRU));
@@ -119,11 +128,9 @@ class OverwriteTransitionTest {
         assertEquals(ArcState.MFU, header(1).state());
         assertEquals(1, header(1).refcount());
         assertTrue(header(1).prescientPrefetch());
-        ArcSnapshot before = arc.snapshot();
 
-        arc.overwrite(1, 10);
+        overwriteMovingOnlyBytes(1, 10);
 
-        assertOnlyBytesMoved(before, arc.snapshot());
         assertEquals(1024, arc.size());
         assertEquals(0, size(ArcState.MFU), "C2561-2565: the header's 1 KiB leaves MFU");
         assertEquals(1024, size(ArcState.ANON));
@@ -150,11 +157,9 @@ class OverwriteTransitionTest {
         assertEquals(3072, arc.size());
         assertEquals(3072, size(ArcState.MRU));
         assertEquals(1024, esize(ArcState.MRU));
-        ArcSnapshot before = arc.snapshot();
 
-        assertEquals(Outcome.OVERWRITTEN, arc.overwrite(2, 20));
+        overwriteMovingOnlyBytes(2, 20);
 
-        assertOnlyBytesMoved(before, arc.snapshot());
         assertEquals(3072, arc.size());
         assertEquals(2048, size(ArcState.MRU), "C6674-6675: arc_buf_size leaves MRU");
         assertEquals(1024, esize(ArcState.MRU), "C6677-6682 not taken: key 2 is still referenced");
@@ -164,12 +169,7 @@ class OverwriteTransitionTest {
         assertEquals(1, old.refcount(), "C6614: remove_reference, 2 -> 1");
         assertFalse(old.linked(), "C2315-2320: still referenced, so not put on the list");
         assertEquals(7, old.lastAccess(), "the old header's access time is untouched");
-        HeaderSnapshot pending = header(20);
-        assertEquals(ArcState.ANON, pending.state());
-        assertEquals(1024, pending.size());
-        assertEquals(1, pending.refcount(), "C6713");
-        assertEquals(0, pending.lastAccess(), "C3288: arc_hdr_alloc");
-        assertFalse(pending.linked());
+        assertPendingWrite(20, "C3288: arc_hdr_alloc");
 
         // The old header's last hold: back on the head of MRU; its remaining buffer shares the data, so no copy
         // is returned and arc_size stays 3 KiB (key 2's 1 KiB, key 3's, the pending write's).

@@ -24,10 +24,11 @@ import org.arcref.zfs.ZfsPageCache;
  * <p>Configurations ({@link CheckKind#INVARIANTS}, {@link CheckKind#DIFFERENTIAL}) are those of the spec's
  * invariant property: 4–16 KiB caches with 512 B–2 KiB blocks, 1–4 sublists, both evictor schedules, any subset
  * of quirk fixes, batch limits 1, 2 or 10, the {@code arc_p} dampener on or off, overflow shift 8 or 2, scatter
- * ABDs on or off, three {@code arc_sys_free} values and any seed. Operations (20 to 120) are drawn from the spec's state as it runs,
- * weighted 6 reads (of 24 keys or of written keys; demand 70 %, prefetch 20 %, prescient 10 %; a fifth of demand
- * reads hold), 2 writes, 2 completions, 2 releases, 1 free, 1 shrink, 2 evictor steps, 1 reap, 2 ticks, 1 memory
- * change; completions and releases only when something is pending or held. The generator applies each operation
+ * ABDs on or off, three {@code arc_sys_free} values and any seed. Operations (20 to 120) are drawn from the spec's
+ * state as it runs, weighted 6 reads (of 24 keys or of written keys, with the cached size; demand 70 %, prefetch
+ * 20 %, prescient 10 %; a fifth of demand reads hold), 2 writes, 2 completions, 1 release, 1 overwrite (under a new
+ * write key), 1 free, 1 shrink, 2 evictor steps, 1 reap, 2 ticks, 1 memory change; completions, releases and
+ * overwrites only when something is pending or held. The generator applies each operation
  * to a spec as it draws it, so a generated sequence is valid (the spec accepts every operation) by construction.
  *
  * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1
@@ -124,7 +125,9 @@ final class RandomScenario {
                 long key = candidates.get(rng.nextIndex(candidates.size()));
                 int k = rng.nextIndex(10);
                 ReadKind kind = k < 7 ? ReadKind.DEMAND : k < 9 ? ReadKind.PREFETCH : ReadKind.PRESCIENT_PREFETCH;
-                op = new Operation.Read(key, sizeOf(key), kind, kind == ReadKind.DEMAND && rng.nextIndex(5) == 0);
+                long size = s.headers().stream().filter(h -> h.key() == key).findFirst().map(HeaderSnapshot::size)
+                        .orElse(sizeOf(key));
+                op = new Operation.Read(key, size, kind, kind == ReadKind.DEMAND && rng.nextIndex(5) == 0);
             } else if (choice < 8) {
                 long key = nextWriteKey++;
                 op = new Operation.Write(key, sizeOf(key));
@@ -137,7 +140,8 @@ final class RandomScenario {
                 if (held.isEmpty()) {
                     continue;
                 }
-                op = new Operation.Release(held.get(rng.nextIndex(held.size())));
+                long key = held.get(rng.nextIndex(held.size()));
+                op = choice == 10 ? new Operation.Release(key) : new Operation.Overwrite(key, nextWriteKey++);
             } else if (choice < 13) {
                 List<Long> known = keys(s, h -> true);
                 known.add((long) READ_KEYS - 1);

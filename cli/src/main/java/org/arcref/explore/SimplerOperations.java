@@ -7,9 +7,10 @@ import org.arcref.zfs.ReadKind;
 
 /**
  * The simpler variants of an operation that the {@link Shrinker} tries in place of it, simplest first: a read or a
- * completion without its hold, a demand read instead of a prefetch, a tick, shrink or memory amount of 0, 1 or half.
- * Every variant is strictly simpler (fewer holds, a demand read, or a smaller amount), so replacing cannot go on
- * for ever.
+ * completion without its hold, a demand read instead of a prefetch, a release instead of an overwrite (the hold
+ * dropped without a pending write), a tick, shrink or memory amount of 0, 1 or half. Every variant is strictly
+ * simpler (fewer holds or pending writes, a demand read, or a smaller amount), and none is replaced by an
+ * overwrite, so replacing cannot go on for ever.
  */
 final class SimplerOperations {
 
@@ -31,6 +32,8 @@ final class SimplerOperations {
             }
         } else if (op instanceof Operation.Complete c && c.hold()) {
             variants.add(new Operation.Complete(c.key(), false));
+        } else if (op instanceof Operation.Overwrite o) {
+            variants.add(new Operation.Release(o.key()));
         } else if (op instanceof Operation.Tick t) {
             smaller(t.ticks(), 1).forEach(n -> variants.add(new Operation.Tick(n)));
         } else if (op instanceof Operation.Shrink s) {

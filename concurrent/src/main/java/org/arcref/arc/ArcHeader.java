@@ -49,6 +49,24 @@ final class ArcHeader<V> extends SublistNode {
         return HeaderSnapshot.accountedSize(state, size, hasData, sharedData, refcount);
     }
 
+    /**
+     * @return a header with another identity and everything else of this one (state, value, data, holds, flags,
+     *     access time): this header after {@code buf_discard_identity} with the identity {@code arc_write_done}
+     *     will give it, which also chooses its sublist
+     */
+    ArcHeader<V> renamed(long newKey, int newSublist) {
+        ArcHeader<V> h = new ArcHeader<>(newKey, size, newSublist);
+        h.state = state;
+        h.value = value;
+        h.hasData = hasData;
+        h.sharedData = sharedData;
+        h.refcount = refcount;
+        h.prefetch = prefetch;
+        h.prescientPrefetch = prescientPrefetch;
+        h.lastAccess = lastAccess;
+        return h;
+    }
+
     HeaderSnapshot snapshot() {
         return new HeaderSnapshot(key, state, size, hasData, sharedData, refcount, prefetch, prescientPrefetch, lastAccess,
                 sublist, linked());

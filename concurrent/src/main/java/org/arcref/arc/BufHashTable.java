@@ -28,7 +28,23 @@ final class BufHashTable<V> {
 
     /** {@code BUF_HASH_LOCK(idx)}: the lock of {@code key}'s stripe. */
     ReentrantLock lockFor(long key) {
-        return locks[(int) (SplitMix64.mix(key ^ 0x5DEECE66DL) & (locks.length - 1))];
+        return locks[stripe(key)];
+    }
+
+    /**
+     * The locks of two keys in the order every thread takes them: the lower stripe first (the same lock twice if
+     * both keys share a stripe; the locks are reentrant).
+     *
+     * @return the first lock and the second
+     */
+    ReentrantLock[] lockPairFor(long key, long otherKey) {
+        int a = stripe(key);
+        int b = stripe(otherKey);
+        return new ReentrantLock[] {locks[Math.min(a, b)], locks[Math.max(a, b)]};
+    }
+
+    private int stripe(long key) {
+        return (int) (SplitMix64.mix(key ^ 0x5DEECE66DL) & (locks.length - 1));
     }
 
     ArcHeader<V> get(long key) {

@@ -39,8 +39,9 @@ import org.arcref.zfs.Tunables;
  * <h2>Contract</h2>
  * <ul>
  *   <li><b>Per key, linearizable.</b> Every operation on a key ({@link #read}, {@link #write},
- *       {@link #completeWrite}, {@link #release}, {@link #free}, {@link #lookup}) runs under the key's hash lock,
- *       so the operations on one key are linearizable, and a read returns the value last cached for that key
+ *       {@link #completeWrite}, {@link #release}, {@link #overwrite}, {@link #free}, {@link #lookup}) runs under
+ *       the key's hash lock ({@link #overwrite} under both its keys'), so the operations on one key are
+ *       linearizable, and a read returns the value last cached for that key
  *       (written by {@link #completeWrite} or loaded on the miss that cached it), never another key's value
  *       (N1). A miss calls the loader once, under the hash lock: concurrent readers of the key wait and hit.</li>
  *   <li><b>Holds.</b> A held buffer (a demand read or a write completion with {@code hold}, a pending write) is
@@ -93,6 +94,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * arc_evict_lock.
      *
      * Locks and their order (R10):
+     *   hash lock -> hash lock           only in overwrite, which holds its two keys' locks, lower stripe first;
      *   hash lock -> sublist lock        every state change: the hash lock's owner links/unlinks its header;
      *   sublist lock -> hash lock        only by tryLock, in eviction (a miss counts mutex_miss);
      *   active sublist -> ghost sublist  eviction moves a header to its ghost list while scanning;
@@ -276,7 +278,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         requireNonNull("loader", loader);
         requireOpen();
         ReadResult<V> result = underHashLock(key, () -> {
-            ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
+            ArcArguments.requireNotPending("key", key, pendingWrites.containsKey(key));
             ArcHeader<V> h = hashTable.get(key);
             if (h != null) {
                 ArcArguments.requireCachedSize(key, h.size, size);
@@ -324,9 +326,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         requireNonNull("value", value);
         requireOpen();
         return afterOperation(underHashLock(key, () -> {
-            ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
             ArcHeader<V> existing = hashTable.get(key);
-            ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
+            ArcArguments.requireNewKey("key", key, pendingWrites.containsKey(key),
+                    existing == null ? null : existing.state);
             ArcHeader<V> h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
             allocateBuffer(h);
             h.value = value;
@@ -377,6 +379,42 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
             destroyBuffer(h);
             return Outcome.RELEASED;
+        }));
+    }
+
+    /**
+     * A cached block overwritten while one of its buffers is held, as the spec's {@code ZfsArc#overwrite}:
+     * {@code arc_release} of that buffer, then the start of {@code arc_write}, leaving a pending write of
+     * {@code value} under {@code newKey}, which {@link #completeWrite} or {@link #free} finish. If the buffer was
+     * the block's only one, the header itself becomes the pending write and {@code key} is no longer cached; else
+     * a new anonymous header takes the buffer and {@code key} stays cached, with its value, one hold fewer.
+     * Nothing is allocated: this never waits for eviction; a lone buffer's stale scatter data is freed. Runs under
+     * the hash locks of both keys.
+     *
+     * @param key a key whose cached header is held
+     * @param newKey the identity the rewritten block will have: not cached, not a ghost, not pending
+     * @param value the rewritten block's contents, not null
+     * @return {@link Outcome#OVERWRITTEN}
+     * @throws IllegalArgumentException if {@code key} is not cached with a hold, {@code newKey} is not new, or
+     *     {@code value} is null
+     * @throws IllegalStateException if the cache is closed
+     */
+    public Outcome overwrite(long key, long newKey, V value) {
+        requireNonNull("value", value);
+        requireOpen();
+        return afterOperation(underHashLocks(key, newKey, () -> {
+            ArcHeader<V> h = hashTable.get(key);
+            ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
+            ArcHeader<V> existing = hashTable.get(newKey);
+            ArcArguments.requireNewKey("newKey", newKey, pendingWrites.containsKey(newKey),
+                    existing == null ? null : existing.state);
+            int sublist = MultilistIndex.sublistOf(newKey, config.sublists());
+            ArcHeader<V> anon = h.refcount == 1 ? releaseLoneBuffer(h, newKey, sublist)
+                    : releaseOneBuffer(h, newKey, sublist);
+            writeStart(anon);
+            anon.value = value;
+            pendingWrites.put(newKey, anon);
+            return Outcome.OVERWRITTEN;
         }));
     }
 
@@ -613,6 +651,25 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code body} holding the hash locks of both keys, taken lower stripe first, so that two threads taking
+     * the same pair cannot deadlock.
+     */
+    private <T> T underHashLocks(long key, long otherKey, Supplier<T> body) {
+        ReentrantLock[] pair = hashTable.lockPairFor(key, otherKey);
+        pair[0].lock();
+        try {
+            pair[1].lock();
+            try {
+                return body.get();
+            } finally {
+                pair[1].unlock();
+            }
+        } finally {
+            pair[0].unlock();
+        }
+    }
+
     // ---- read paths (arc_read) ----
 
     private V load(long key, LongFunction<? extends V> loader) {
@@ -755,6 +812,53 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             h.sharedData = true;
             countHeaderData(h.size);
             stats[ArcStat.OVERHEAD_SIZE.ordinal()].add(-h.size);
+        }
+    }
+
+    /**
+     * {@code arc_release}'s lone-buffer branch (C6719-6735), as the spec's: the held header and all its bytes go to
+     * anon, out of the hash table, with access time 0 and its identity dropped.
+     *
+     * @return the same header under {@code newKey}
+     */
+    private ArcHeader<V> releaseLoneBuffer(ArcHeader<V> h, long newKey, int sublist) {
+        changeState(h, ArcState.ANON);
+        hashTable.remove(h);
+        h.lastAccess = 0;
+        return h.renamed(newKey, sublist);
+    }
+
+    /**
+     * {@code arc_release} with other buffers remaining (C6603-6718), as the spec's: one hold and one buffer fewer
+     * on the header, which stays held; {@code arc_buf_size} bytes move from its state to anon with the buffer, on a
+     * new anonymous header.
+     *
+     * @return the new anonymous header, under {@code newKey}
+     */
+    private ArcHeader<V> releaseOneBuffer(ArcHeader<V> h, long newKey, int sublist) {
+        h.refcount--;
+        sizeUpdate.add(stateSize[h.state.ordinal()], -h.size);
+        ArcHeader<V> anon = new ArcHeader<>(newKey, h.size, sublist);
+        anon.refcount = 1;
+        sizeUpdate.add(stateSize[ArcState.ANON.ordinal()], anon.size);
+        return anon;
+    }
+
+    /**
+     * The start of {@code arc_write}, as the spec's: the anonymous header's stale data is unshared from the
+     * writer's buffer (no bytes move; the buffer counts in {@code overhead_size}) or freed.
+     */
+    private void writeStart(ArcHeader<V> h) {
+        if (!h.hasData) {
+            return;
+        }
+        if (h.sharedData) {
+            h.hasData = false;
+            h.sharedData = false;
+            countHeaderData(-h.size);
+            stats[ArcStat.OVERHEAD_SIZE.ordinal()].add(h.size);
+        } else {
+            freeData(h);
         }
     }
 

@@ -10,8 +10,9 @@ import org.arcref.zfs.Outcome;
 /**
  * The exact differential D1 between the sequential spec and the {@link ConcurrentArc}: applies the spec's
  * {@link Operation}s to a {@link ConcurrentArc} of {@code Long} values, where every block's value is a function of
- * its key ({@link #valueOf}), both for the loader and for writes, so that a read returning anything else returned
- * another key's value or a stale one (N1); and compares the outcome and the full snapshot with the spec's.
+ * its key ({@link #valueOf}), both for the loader and for writes and overwrites, so that a read returning anything
+ * else returned another key's value or a stale one (N1); and compares the outcome and the full snapshot with the
+ * spec's.
  *
  * <p>Used by the D1 property and the bad-input property (specs) and by {@code arc explore}.
  */
@@ -61,6 +62,8 @@ public final class ConcurrentArcDriver {
             return arc.completeWrite(c.key(), c.hold());
         } else if (op instanceof Operation.Release r) {
             return arc.release(r.key());
+        } else if (op instanceof Operation.Overwrite o) {
+            return arc.overwrite(o.key(), o.newKey(), valueOf(o.newKey()));
         } else if (op instanceof Operation.Free f) {
             return arc.free(f.key());
         } else if (op instanceof Operation.Shrink s) {

@@ -9,8 +9,8 @@ import org.arcref.zfs.ReadKind;
  * The operations the exhaustive explorer tries in every state: every kind of the op-trace format, over a few keys,
  * block sizes, tick lengths, shrink amounts and free-memory levels. Immutable.
  *
- * <p>Every key-taking operation is offered for every key ({@code 0 … keys-1}) with every size, so the alphabet is
- * symmetric in the keys: renaming keys that fall in the same sublist maps the alphabet onto itself, which is what
+ * <p>Every key-taking operation is offered for every key ({@code 0 … keys-1}) with every size, and an overwrite for
+ * every ordered pair of distinct keys, so the alphabet is symmetric in the keys: renaming keys that fall in the same sublist maps the alphabet onto itself, which is what
  * makes {@link StateEncoding}'s key renaming sound.
  *
  * @param keys the number of keys, {@code 0 … keys-1}
@@ -43,8 +43,9 @@ public record Alphabet(int keys, List<Long> sizes, List<Long> ticks, List<Long> 
 
     /**
      * @return every operation, in a fixed order: for each key the reads (demand, demand with hold, prefetch,
-     *     prescient prefetch, each size), writes (each size), completions (with and without hold), release and
-     *     free; then the shrinks, {@code evict}, {@code reap}, the ticks and the memory levels
+     *     prescient prefetch, each size), writes (each size), completions (with and without hold), release,
+     *     overwrites to each other key and free; then the shrinks, {@code evict}, {@code reap}, the ticks and the
+     *     memory levels
      */
     public List<Operation> operations() {
         List<Operation> ops = new ArrayList<>();
@@ -59,6 +60,11 @@ public record Alphabet(int keys, List<Long> sizes, List<Long> ticks, List<Long> 
             ops.add(new Operation.Complete(key, false));
             ops.add(new Operation.Complete(key, true));
             ops.add(new Operation.Release(key));
+            for (long newKey = 0; newKey < keys; newKey++) {
+                if (newKey != key) {
+                    ops.add(new Operation.Overwrite(key, newKey));
+                }
+            }
             ops.add(new Operation.Free(key));
         }
         shrinks.forEach(b -> ops.add(new Operation.Shrink(b)));

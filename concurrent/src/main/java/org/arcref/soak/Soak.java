@@ -66,7 +66,7 @@ public final class Soak {
         long deadline = start + nanos;
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            long firstWriteKey = 1_000_000L * (t + 1);
+            long firstWriteKey = (t + 1L) << 40;
             Thread thread = new Thread(() -> {
                 try {
                     new SoakWorker(arc, firstWriteKey, ops, longestOpNanos).run(deadline, stop);

@@ -12,7 +12,7 @@ import org.arcref.zfs.ReadKind;
  * One soak thread's random operations on a cache much smaller than the working set: reads of 2048 keys (70 % of
  * them from the hottest 256; demand, prefetch and prescient, a quarter of demand reads with a hold, at most 8 held),
  * reads of written keys (at most 4096 remembered, so memory stays bounded however long it runs), writes of new
- * keys, completions, releases, frees, shrinks of up to 64 KiB and ticks.
+ * keys, completions, releases, overwrites of held blocks, frees, shrinks of up to 64 KiB and ticks.
  * Every read must return its key's value (N1). Before returning, it releases and completes everything it started.
  */
 final class SoakWorker {
@@ -83,8 +83,10 @@ final class SoakWorker {
             } else {
                 written[r.nextInt(WRITTEN_KEYS)] = key;
             }
-        } else if (choice < 90 && !holds.isEmpty()) {
+        } else if (choice < 88 && !holds.isEmpty()) {
             arc.release(holds.remove(r.nextInt(holds.size())));
+        } else if (choice < 90 && !holds.isEmpty()) {
+            overwrite(holds.remove(r.nextInt(holds.size())));
         } else if (choice < 95) {
             arc.free(r.nextInt(READ_KEYS));
         } else if (choice < 97) {
@@ -92,6 +94,17 @@ final class SoakWorker {
         } else {
             arc.tick(r.nextInt(200));
         }
+    }
+
+    /**
+     * Overwrites a held block under the next write key of its size (an overwrite keeps the block's size, and reads
+     * of written keys ask for {@link #sizeOf} their key).
+     */
+    private void overwrite(long key) {
+        long newKey = nextWriteKey + Math.floorMod(key - nextWriteKey, 8);
+        nextWriteKey = newKey + 1;
+        arc.overwrite(key, newKey, valueOf(newKey));
+        pending.add(newKey);
     }
 
     private void read(long key, ReadKind kind, boolean hold) {

@@ -83,6 +83,16 @@ public enum Transition {
     DEMAND_HIT_PRESCIENT("demand hit on a prescient prefetch (demand_hit_prescient_prefetch)"),
     /** A hold released. */
     RELEASE("hold released"),
+    /**
+     * An overwrite of a block's lone held buffer: {@code arc_release} moves the header to anon and drops its
+     * identity, so the old key is gone.
+     */
+    OVERWRITE_LONE_BUFFER("overwrite of a lone buffer: header -> anon, old identity gone (arc_release)"),
+    /**
+     * An overwrite of one of several held buffers: {@code arc_release} moves it to a new anonymous header, the old
+     * header stays cached with one hold fewer.
+     */
+    OVERWRITE_NEW_HEADER("overwrite of one of several buffers: new anon header, old one stays (arc_release)"),
     /** A free of an unreferenced cached header (MRU or MFU). */
     FREE_CACHED("free of a cached header"),
     /** A free of a ghost header. */
@@ -150,6 +160,7 @@ public enum Transition {
                 }
             }
             case RELEASED -> t.add(RELEASE);
+            case OVERWRITTEN -> t.add(was.refcount() == 1 ? OVERWRITE_LONE_BUFFER : OVERWRITE_NEW_HEADER);
             case FREED -> t.add(was.state() == ArcState.ANON ? FREE_PENDING_WRITE
                     : was.state().isGhost() ? FREE_GHOST : FREE_CACHED);
             case FREE_SKIPPED_HELD -> t.add(FREE_HELD_SKIPPED);
@@ -228,6 +239,8 @@ public enum Transition {
             return c.key();
         } else if (op instanceof Operation.Release r) {
             return r.key();
+        } else if (op instanceof Operation.Overwrite o) {
+            return o.key();
         } else if (op instanceof Operation.Free f) {
             return f.key();
         }

@@ -20,6 +20,8 @@ import org.arcref.zfs.ReadKind;
  * write &lt;key&gt; &lt;size&gt;                                   arc_alloc_buf of a new, anonymous block
  * complete &lt;key&gt; [hold]                                 arc_write_done
  * release &lt;key&gt;                                        drop one hold
+ * overwrite &lt;key&gt; &lt;newKey&gt;                             arc_release of a held buffer of a cached block,
+ *                                                      then arc_write: a pending write under newKey
  * free &lt;key&gt;                                           arc_freed
  * shrink &lt;bytes&gt;                                       arc_reduce_target_size
  * evict                                                one iteration of the arc_evict zthr
@@ -113,6 +115,7 @@ public final class OpTraceReader {
             case "write" -> new Operation.Write(in.key(1), in.amount(2, "size"));
             case "complete" -> new Operation.Complete(in.key(1), in.optionalHold(2));
             case "release" -> new Operation.Release(in.key(1));
+            case "overwrite" -> new Operation.Overwrite(in.key(1), in.key(2, "newKey"));
             case "free" -> new Operation.Free(in.key(1));
             case "shrink" -> new Operation.Shrink(in.amount(1, "bytes"));
             case "evict" -> new Operation.Evict();
@@ -120,7 +123,8 @@ public final class OpTraceReader {
             case "tick" -> new Operation.Tick(in.amount(1, "ticks"));
             case "memory" -> new Operation.Memory(in.amount(1, "bytes"));
             default -> throw in.error("unknown operation " + Excerpt.of(f[0])
-                    + " (expected read, write, complete, release, free, shrink, evict, reap, tick or memory)");
+                    + " (expected read, write, complete, release, overwrite, free, shrink, evict, reap, tick or "
+                    + "memory)");
         };
         in.requireAtMost(maxFields(op));
         return result;
@@ -130,7 +134,7 @@ public final class OpTraceReader {
         return switch (op) {
             case "read" -> 5;
             case "write" -> 3;
-            case "complete" -> 3;
+            case "complete", "overwrite" -> 3;
             case "evict", "reap" -> 1;
             default -> 2;
         };
@@ -140,11 +144,15 @@ public final class OpTraceReader {
     private record Fields(String[] f, String source, long line) {
 
         long key(int i) {
-            String s = field(i, "key");
+            return key(i, "key");
+        }
+
+        long key(int i, String name) {
+            String s = field(i, name);
             try {
                 return Long.parseLong(s);
             } catch (NumberFormatException e) {
-                throw error("key must be a 64-bit integer, got " + Excerpt.of(s));
+                throw error(name + " must be a 64-bit integer, got " + Excerpt.of(s));
             }
         }
 

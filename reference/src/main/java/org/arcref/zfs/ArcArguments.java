@@ -41,20 +41,28 @@ public final class ArcArguments {
         }
     }
 
-    /** @throws IllegalArgumentException if the key has a pending write ({@code pending}) */
-    public static void requireNotPending(long key, boolean pending) {
+    /**
+     * @param name the argument's name: {@code key}, or {@code newKey} for an overwrite's new identity
+     * @throws IllegalArgumentException if the key has a pending write ({@code pending})
+     */
+    public static void requireNotPending(String name, long key, boolean pending) {
         if (pending) {
-            throw new IllegalArgumentException("key must not have a pending write, was " + key);
+            throw new IllegalArgumentException(name + " must not have a pending write, was " + key);
         }
     }
 
     /**
+     * The identity of a new block (a write, or an overwrite's new identity): ZFS writes are copy-on-write.
+     *
+     * @param name the argument's name: {@code key}, or {@code newKey} for an overwrite's new identity
+     * @param pending whether the key has a pending write
      * @param cachedState the state of the key's hashed header, or null if it has none
-     * @throws IllegalArgumentException if a write names a key that is cached or a ghost
+     * @throws IllegalArgumentException if the key has a pending write, or is cached or a ghost
      */
-    public static void requireNewKey(long key, ArcState cachedState) {
+    public static void requireNewKey(String name, long key, boolean pending, ArcState cachedState) {
+        requireNotPending(name, key, pending);
         if (cachedState != null) {
-            throw new IllegalArgumentException("key must not be cached (ZFS writes are copy-on-write: "
+            throw new IllegalArgumentException(name + " must not be cached (ZFS writes are copy-on-write: "
                     + "a new block has a new identity), was " + key + " in state " + cachedState.zfsName());
         }
     }

@@ -24,6 +24,23 @@ final class Header extends ListNode {
         return HeaderSnapshot.accountedSize(state, size, hasData, sharedData, refcount);
     }
 
+    /**
+     * @return a header with another identity and everything else of this one (state, data and its sharing, holds, flags, access
+     *     time): this header after {@code buf_discard_identity} and the new identity {@code arc_write_done} gives
+     *     it, which also chooses its sublist ({@code arc_state_multilist_index_func} hashes the identity)
+     */
+    Header renamed(long newKey, int newSublist) {
+        Header h = new Header(newKey, size, newSublist);
+        h.state = state;
+        h.hasData = hasData;
+        h.sharedData = sharedData;
+        h.refcount = refcount;
+        h.prefetch = prefetch;
+        h.prescientPrefetch = prescientPrefetch;
+        h.lastAccess = lastAccess;
+        return h;
+    }
+
     HeaderSnapshot snapshot() {
         return new HeaderSnapshot(key, state, size, hasData, sharedData, refcount, prefetch, prescientPrefetch,
                 lastAccess, sublist, linked);

@@ -71,6 +71,19 @@ public sealed interface Operation {
         }
     }
 
+    /** {@code overwrite <key> <newKey>}: {@link ZfsArc#overwrite}. */
+    record Overwrite(long key, long newKey) implements Operation {
+        @Override
+        public Outcome applyTo(ZfsArc arc) {
+            return arc.overwrite(key, newKey);
+        }
+
+        @Override
+        public String toTraceLine() {
+            return "overwrite " + key + " " + newKey;
+        }
+    }
+
     /** {@code free <key>}: {@link ZfsArc#free}. */
     record Free(long key) implements Operation {
         @Override

@@ -18,6 +18,11 @@ public enum Outcome {
     WRITE_COMPLETED,
     /** A hold was released. */
     RELEASED,
+    /**
+     * A held buffer of a cached block went back to anon ({@code arc_release}) as a pending write under a new
+     * identity: the block is being overwritten.
+     */
+    OVERWRITTEN,
     /** A block was freed: its header was destroyed ({@code arc_freed}), or a pending write discarded. */
     FREED,
     /** A free found the header referenced and left it alone, as {@code arc_freed} does. */

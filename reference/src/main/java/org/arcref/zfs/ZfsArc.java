@@ -180,7 +180,7 @@ public final class ZfsArc {
     public Outcome read(long key, long size, ReadKind kind, boolean hold) {
         ArcArguments.requireBlockSize(size, config);
         ArcArguments.requireHoldAllowed(kind, hold);
-        ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
+        ArcArguments.requireNotPending("key", key, pendingWrites.containsKey(key));
         Header h = hashTable.get(key);
         if (h != null) {
             ArcArguments.requireCachedSize(key, h.size, size);
@@ -220,9 +220,9 @@ public final class ZfsArc {
      */
     public Outcome write(long key, long size) {
         ArcArguments.requireBlockSize(size, config);
-        ArcArguments.requireNotPending(key, pendingWrites.containsKey(key));
         Header existing = hashTable.get(key);
-        ArcArguments.requireNewKey(key, existing == null ? null : existing.state);
+        ArcArguments.requireNewKey("key", key, pendingWrites.containsKey(key),
+                existing == null ? null : existing.state);
         Header h = new Header(key, size, MultilistIndex.sublistOf(key, config.sublists()));
         pendingWrites.put(key, h);
         allocateBuffer(h);
@@ -267,6 +267,46 @@ public final class ZfsArc {
         ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
         destroyBuffer(h);
         return afterOperation(Outcome.RELEASED);
+    }
+
+    /**
+     * A cached block overwritten while one of its buffers is held: {@code arc_release} of that buffer (arc.c
+     * C6527), then the start of {@code arc_write} (C7028–7110), which leaves the buffer as the anonymous pending
+     * write of {@code newKey}, the identity the rewritten block gets when its write completes
+     * ({@link #completeWrite}, {@code arc_write_done}; ZFS writes are copy-on-write, so {@code newKey} is new).
+     * {@link #completeWrite} or {@link #free} finish it like any {@link #write}. Two branches (C6603):
+     * <ul>
+     *   <li><b>Lone buffer</b> (refcount 1; C6719–6735): the header itself goes to anon with all its bytes
+     *       ({@code arc_change_state}), which takes it out of the hash table (C2449–2450), and loses its identity
+     *       ({@code buf_discard_identity}, C6733): {@code key} is then neither cached nor a ghost. The header keeps
+     *       its prefetch flags; its access time becomes 0 (C6730).</li>
+     *   <li><b>Other buffers remain</b> (refcount above 1; C6603–6718): the buffer leaves the header, which stays
+     *       cached and held with one hold fewer, and moves to a new anonymous header ({@code arc_hdr_alloc},
+     *       C6701) holding it: {@code arc_buf_size} bytes move from the old state's size to anon's.</li>
+     * </ul>
+     * {@code arc_release} allocates and frees nothing: {@code arc_size}, the evictable sizes, {@code arc_c} and
+     * {@code arc_p} do not change and the evictor is not woken. {@code arc_write} then drops the stale data a lone
+     * buffer's header still has: scatter data (with {@link Tunables#abdScatterEnabled()}, for blocks of
+     * {@link Tunables#abdScatterMinSize()} bytes or more) is freed, so {@code arc_size} falls by the block's size;
+     * linear data is left to the buffer it was shared with, which then counts in {@code overhead_size}. Either way
+     * the pending write then costs its size once, as a {@link #write}'s does.
+     *
+     * @param key a key whose cached header is held
+     * @param newKey the identity the rewritten block will have: not cached, not a ghost, not pending
+     * @return {@link Outcome#OVERWRITTEN}
+     * @throws IllegalArgumentException if {@code key} is not cached with a hold, or {@code newKey} is not new
+     */
+    public Outcome overwrite(long key, long newKey) {
+        Header h = hashTable.get(key);
+        ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
+        Header existing = hashTable.get(newKey);
+        ArcArguments.requireNewKey("newKey", newKey, pendingWrites.containsKey(newKey),
+                existing == null ? null : existing.state);
+        int sublist = MultilistIndex.sublistOf(newKey, config.sublists());
+        Header anon = h.refcount == 1 ? releaseLoneBuffer(h, newKey, sublist) : releaseOneBuffer(h, newKey, sublist);
+        writeStart(anon);
+        pendingWrites.put(newKey, anon);
+        return afterOperation(Outcome.OVERWRITTEN);
     }
 
     /**
@@ -566,6 +606,65 @@ public final class ZfsArc {
             h.sharedData = true;
             countHeaderData(h.size);
             stats[ArcStat.OVERHEAD_SIZE.ordinal()] -= h.size;
+        }
+    }
+
+    /**
+     * {@code arc_release}'s lone-buffer branch (C6719–6735): {@code arc_change_state(arc_anon)} (C6729) moves the
+     * held header (on no list, so C2417–2446 leave the lists and evictable sizes alone) and all its bytes from its
+     * state to anon (C2454–2570) and takes it out of the hash table (C2449–2450); {@code b_arc_access = 0}
+     * (C6730); {@code buf_discard_identity} (C6733).
+     *
+     * @return the same header under {@code newKey}, the identity {@code arc_write_done} will give it
+     */
+    private Header releaseLoneBuffer(Header h, long newKey, int sublist) {
+        changeState(h, ArcState.ANON);
+        hashTable.remove(h.key);
+        h.lastAccess = 0;
+        return h.renamed(newKey, sublist);
+    }
+
+    /**
+     * {@code arc_release} with other buffers remaining (C6603–6718): the buffer leaves the header and moves to a
+     * new anonymous one.
+     *
+     * @return the new anonymous header, under {@code newKey}
+     */
+    private Header releaseOneBuffer(Header h, long newKey, int sublist) {
+        /*
+         * C6614 remove_reference and C6684 b_bufcnt -= 1: one hold and one buffer fewer. Each hold is a buffer and
+         * another remains, so the header stays referenced: off its list, its evictable size untouched (the branch
+         * of C6677-6682 is not taken). C6633-6656: if the buffer leaving is the one sharing the header's data,
+         * arc_unshare_buf and arc_share_buf pass the sharing to the last buffer left, moving no bytes
+         * (C3001-3002, C2972-2973): arc_can_share holds for it, as blocks here are neither compressed, encrypted
+         * nor byteswapped, so C6652's arc_hdr_alloc_abd never runs.
+         */
+        h.refcount--;
+        stateSize[h.state.ordinal()] -= h.size; // C6674-6675: arc_buf_size(buf) leaves the old state
+        Header anon = new Header(newKey, h.size, sublist); // C6701 arc_hdr_alloc: anon, no flags, b_arc_access 0
+        anon.refcount = 1; // C6709-6713: the buffer and its hold move to the new header, a private copy
+        stateSize[ArcState.ANON.ordinal()] += anon.size; // C6717-6718
+        return anon;
+    }
+
+    /**
+     * The start of {@code arc_write} (C7083–7100): the anonymous header's data ({@code b_pabd}) is stale. If the
+     * writer's buffer shares it, {@code arc_unshare_buf} (C2991–3010) leaves the bytes to the buffer, which becomes
+     * a private copy ({@code overhead_size}); otherwise {@code arc_hdr_free_abd} frees it (C3201). Either way the
+     * header is left as {@link #write} leaves one: no data of its own, one buffer with a private copy. Only the
+     * lone-buffer branch of {@code arc_release} leaves data here: {@code arc_hdr_alloc} (C6701) allocates none.
+     */
+    private void writeStart(Header h) {
+        if (!h.hasData) {
+            return;
+        }
+        if (h.sharedData) {
+            h.hasData = false;
+            h.sharedData = false;
+            countHeaderData(-h.size);
+            stats[ArcStat.OVERHEAD_SIZE.ordinal()] += h.size;
+        } else {
+            freeData(h);
         }
     }
 

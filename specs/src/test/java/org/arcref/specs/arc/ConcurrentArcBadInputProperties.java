@@ -48,6 +48,12 @@ class ConcurrentArcBadInputProperties {
                 new Operation.Complete(7, false),
                 new Operation.Release(0),
                 new Operation.Release(12345),
+                new Operation.Overwrite(0, 50),
+                new Operation.Overwrite(12345, 50),
+                new Operation.Overwrite(99, 50),
+                new Operation.Overwrite(1, 99),
+                new Operation.Overwrite(1, 0),
+                new Operation.Overwrite(1, 1),
                 new Operation.Shrink(-1),
                 new Operation.Tick(-5),
                 new Operation.Memory(-1)));
@@ -64,7 +70,7 @@ class ConcurrentArcBadInputProperties {
             assertEquals(read.applyTo(spec), ConcurrentArcDriver.apply(read, arc));
         }
         for (Operation setUp : List.of(new Operation.Read(0, 512, ReadKind.DEMAND, false),
-                new Operation.Write(99, 512))) {
+                new Operation.Read(1, 512, ReadKind.DEMAND, true), new Operation.Write(99, 512))) {
             assertEquals(setUp.applyTo(spec), ConcurrentArcDriver.apply(setUp, arc));
         }
         ArcSnapshot before = spec.snapshot();
@@ -85,6 +91,7 @@ class ConcurrentArcBadInputProperties {
         expect(IllegalStateException.class, () -> arc.read(1, 512, ReadKind.DEMAND, false, k -> null),
                 "loader must not return null, returned null for key 1");
         expect(IllegalArgumentException.class, () -> arc.write(1, 512, null), "value must not be null");
+        expect(IllegalArgumentException.class, () -> arc.overwrite(1, 2, null), "value must not be null");
         expect(IllegalStateException.class, () -> arc.setFreeMemory(10), "memory model must be an AdjustableMemory");
         assertEquals(before, arc.snapshot());
         expect(IllegalArgumentException.class, () -> new ConcurrentArc<Long>(null, MemoryModel.plentiful(),

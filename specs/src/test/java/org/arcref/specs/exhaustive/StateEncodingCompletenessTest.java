@@ -140,6 +140,8 @@ class StateEncodingCompletenessTest {
             return new Operation.Complete(keys.get(c.key()), c.hold());
         } else if (op instanceof Operation.Release r) {
             return new Operation.Release(keys.get(r.key()));
+        } else if (op instanceof Operation.Overwrite o) {
+            return new Operation.Overwrite(keys.get(o.key()), keys.get(o.newKey()));
         } else if (op instanceof Operation.Free f) {
             return new Operation.Free(keys.get(f.key()));
         }

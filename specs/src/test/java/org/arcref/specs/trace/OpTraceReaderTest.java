@@ -33,6 +33,7 @@ class OpTraceReaderTest {
             "write 10 2K",
             "complete 10 hold",
             "release 10",
+            "overwrite 4 11",
             "free 4",
             "shrink 1M",
             "evict",
@@ -48,6 +49,7 @@ class OpTraceReaderTest {
             new Operation.Write(10, 2048),
             new Operation.Complete(10, true),
             new Operation.Release(10),
+            new Operation.Overwrite(4, 11),
             new Operation.Free(4),
             new Operation.Shrink(1 << 20),
             new Operation.Evict(),
@@ -88,6 +90,9 @@ class OpTraceReaderTest {
         expectError("evict now\n", "bad.trace:1: too many fields for evict: expected at most 0 arguments, got 1");
         expectError("jump 3\n", "bad.trace:1: unknown operation \"jump\"");
         expectError("complete 3 later\n", "bad.trace:1: expected hold, got \"later\"");
+        expectError("overwrite 3\n", "bad.trace:1: overwrite needs newKey as argument 2");
+        expectError("overwrite 3 x\n", "bad.trace:1: newKey must be a 64-bit integer, got \"x\"");
+        expectError("overwrite 3 4 5\n", "bad.trace:1: too many fields for overwrite: expected at most 2 arguments, got 3");
     }
 
     private void expectError(String content, String messagePrefix) throws IOException {

@@ -8,10 +8,12 @@ import java.util.function.Function;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.state.Action;
 import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.Transformer;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.ReadKind;
@@ -20,8 +22,9 @@ import org.arcref.zfs.Tunables;
 /**
  * The random operation sequences of the stateful properties, shared by the spec's invariant property (R1–R13)
  * and the differential property D1: reads (all kinds, with and without holds) of 24 keys and of written keys,
- * writes of new keys, completions, releases, frees, shrinks, evictor steps, reap steps, ticks and memory
- * changes, each generated from the spec's state ({@link ArcUnderTest}).
+ * second holds on held blocks,
+ * writes of new keys, completions, releases, overwrites of held blocks, frees, shrinks, evictor steps, reap steps,
+ * ticks and memory changes, each generated from the spec's state ({@link ArcUnderTest}).
  */
 public final class ArcChains {
 
@@ -38,6 +41,8 @@ public final class ArcChains {
                 .withAction(2, new WriteAction())
                 .withAction(2, new CompleteAction())
                 .withAction(2, new ReleaseAction())
+                .withAction(1, new SecondHoldAction())
+                .withAction(1, new OverwriteAction())
                 .withAction(1, new FreeAction())
                 .withAction(1, simple(Arbitraries.longs().between(0, 16 << 10).map(Operation.Shrink::new)))
                 .withAction(2, simple(Arbitraries.just(new Operation.Evict())))
@@ -82,22 +87,30 @@ public final class ArcChains {
         return Transformer.mutate(op.toTraceLine(), s -> s.apply(op));
     }
 
-    /** A read of one of the read keys, or of a key that was written, with a random kind and hold. */
+    /** A block that may be read: its key and size. */
+    record Block(long key, long size) {
+    }
+
+    /**
+     * A read of one of the read keys, or of a key that was written (with its cached size, which an overwrite took
+     * from the block it rewrote), with a random kind and hold.
+     */
     static final class ReadAction implements Action.Dependent<ArcUnderTest> {
         @Override
         public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
-            List<Long> candidates = new ArrayList<>();
+            List<Block> candidates = new ArrayList<>();
             for (long k = 0; k < ArcUnderTest.READ_KEYS; k++) {
-                candidates.add(k);
+                candidates.add(new Block(k, ArcUnderTest.sizeOf(k)));
             }
-            candidates.addAll(s.keys(h -> h.key() >= ArcUnderTest.FIRST_WRITE_KEY
-                    && h.state() != org.arcref.zfs.ArcState.ANON));
+            s.after().headers().stream().filter(h -> h.key() >= ArcUnderTest.FIRST_WRITE_KEY
+                    && h.state() != org.arcref.zfs.ArcState.ANON).forEach(h -> candidates.add(new Block(h.key(),
+                            h.size())));
             Arbitrary<ReadKind> kinds = Arbitraries.frequencyOf(
-                    net.jqwik.api.Tuple.of(7, Arbitraries.just(ReadKind.DEMAND)),
-                    net.jqwik.api.Tuple.of(2, Arbitraries.just(ReadKind.PREFETCH)),
-                    net.jqwik.api.Tuple.of(1, Arbitraries.just(ReadKind.PRESCIENT_PREFETCH)));
+                    Tuple.of(7, Arbitraries.just(ReadKind.DEMAND)),
+                    Tuple.of(2, Arbitraries.just(ReadKind.PREFETCH)),
+                    Tuple.of(1, Arbitraries.just(ReadKind.PRESCIENT_PREFETCH)));
             return Combinators.combine(Arbitraries.of(candidates), kinds, Arbitraries.integers().between(0, 4))
-                    .as((k, kind, h) -> applying(new Operation.Read(k, ArcUnderTest.sizeOf(k), kind,
+                    .as((b, kind, h) -> applying(new Operation.Read(b.key(), b.size(), kind,
                             kind == ReadKind.DEMAND && h == 0)));
         }
     }
@@ -108,6 +121,28 @@ public final class ArcChains {
         public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
             long key = s.freshWriteKey();
             return Arbitraries.just(applying(new Operation.Write(key, ArcUnderTest.sizeOf(key))));
+        }
+    }
+
+    /** An action on a held cached block, possible only while one is held. */
+    interface OnHeldBlock extends Action.Dependent<ArcUnderTest> {
+        @Override
+        default boolean precondition(ArcUnderTest s) {
+            return !s.heldCached().isEmpty();
+        }
+    }
+
+    /**
+     * A demand read keeping its hold of a block already held: a second buffer, a private copy. Reads alone make
+     * these rare, and an overwrite needs them for {@code arc_release}'s branch where other buffers remain.
+     */
+    static final class SecondHoldAction implements OnHeldBlock {
+        @Override
+        public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
+            List<HeaderSnapshot> held = s.after().headers().stream()
+                    .filter(h -> h.state() != org.arcref.zfs.ArcState.ANON && h.refcount() > 0).toList();
+            return Arbitraries.of(held).map(h -> applying(new Operation.Read(h.key(), h.size(), ReadKind.DEMAND,
+                    true)));
         }
     }
 
@@ -126,15 +161,26 @@ public final class ArcChains {
     }
 
     /** Release of one hold on a held cached block. */
-    static final class ReleaseAction implements Action.Dependent<ArcUnderTest> {
-        @Override
-        public boolean precondition(ArcUnderTest s) {
-            return !s.heldCached().isEmpty();
-        }
-
+    static final class ReleaseAction implements OnHeldBlock {
         @Override
         public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
             return Arbitraries.of(s.heldCached()).map(k -> applying(new Operation.Release(k)));
+        }
+    }
+
+    /**
+     * An overwrite of a held cached block ({@code arc_release}) under a new write key; a block with several holds
+     * three times in four when there is one, as releases and overwrites soon take second holds away.
+     */
+    static final class OverwriteAction implements OnHeldBlock {
+        @Override
+        public Arbitrary<Transformer<ArcUnderTest>> transformer(ArcUnderTest s) {
+            long newKey = s.freshWriteKey();
+            List<Long> several = s.keys(h -> h.state() != org.arcref.zfs.ArcState.ANON && h.refcount() > 1);
+            Arbitrary<Long> keys = several.isEmpty() ? Arbitraries.of(s.heldCached())
+                    : Arbitraries.frequencyOf(Tuple.of(3, Arbitraries.of(several)),
+                            Tuple.of(1, Arbitraries.of(s.heldCached())));
+            return keys.map(k -> applying(new Operation.Overwrite(k, newKey)));
         }
     }
 

@@ -49,6 +49,10 @@ public final class ArcUnderTest {
     boolean everHeld;
     /** Whether an operation ever lowered {@code arc_c} (for coverage statistics). */
     boolean everReducedTarget;
+    /** Whether an overwrite ever released a block's lone buffer (for coverage statistics). */
+    boolean everOverwroteLoneBuffer;
+    /** Whether an overwrite ever released one of a block's several buffers (for coverage statistics). */
+    boolean everOverwroteOneOfBuffers;
 
     private final Follower follower;
 
@@ -105,6 +109,11 @@ public final class ArcUnderTest {
         after = arc.snapshot();
         everHeld |= !heldCached().isEmpty();
         everReducedTarget |= Long.compareUnsigned(after.c(), before.c()) < 0;
+        if (op instanceof Operation.Overwrite o) {
+            boolean lone = before.headers().stream().anyMatch(h -> h.key() == o.key() && h.refcount() == 1);
+            everOverwroteLoneBuffer |= lone;
+            everOverwroteOneOfBuffers |= !lone;
+        }
         follower.follow(this);
     }
 

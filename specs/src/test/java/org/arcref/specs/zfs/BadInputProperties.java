@@ -57,6 +57,12 @@ class BadInputProperties {
                 new BadCall("complete without a pending write", a -> a.completeWrite(7, false), "key", "was 7"),
                 new BadCall("release of an unheld key", a -> a.release(0), "key", "was 0"),
                 new BadCall("release of an absent key", a -> a.release(12345), "key", "was 12345"),
+                new BadCall("overwrite of an unheld key", a -> a.overwrite(0, 50), "key", "was 0"),
+                new BadCall("overwrite of an absent key", a -> a.overwrite(12345, 50), "key", "was 12345"),
+                new BadCall("overwrite of a pending key", a -> a.overwrite(99, 50), "key", "was 99"),
+                new BadCall("overwrite to a pending key", a -> a.overwrite(1, 99), "newKey", "was 99"),
+                new BadCall("overwrite to a cached key", a -> a.overwrite(1, 0), "newKey", "was 0"),
+                new BadCall("overwrite to the same key", a -> a.overwrite(1, 1), "newKey", "was 1"),
                 new BadCall("negative shrink", a -> a.reduceTargetSize(-1), "toFree", "was -1"),
                 new BadCall("negative tick", a -> a.tick(-5), "ticks", "was -5"),
                 new BadCall("negative free memory", a -> a.setFreeMemory(-1), "freeMemory", "was -1")));
@@ -70,6 +76,7 @@ class BadInputProperties {
             arc.read(k, 512, ReadKind.DEMAND, false);
         }
         arc.read(0, 512, ReadKind.DEMAND, false);
+        arc.read(1, 512, ReadKind.DEMAND, true);
         arc.write(99, 512);
         ArcSnapshot before = arc.snapshot();
         RuntimeException e = assertThrows(RuntimeException.class, () -> bad.call().accept(arc), bad.description());

@@ -17,6 +17,7 @@ import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.Outcome;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.check.ArcInvariants;
 import org.arcref.zthr.ZthrPriority;
@@ -111,6 +112,38 @@ class EvictorDeathTest {
             assertDeathReported(assertThrows(IllegalStateException.class,
                     () -> arc.read(held, 4096, ReadKind.DEMAND, false, k -> k)));
             assertEquals(before, header(arc, held), "B1: the refused hit changed the header");
+        }
+    }
+
+    /**
+     * With scatter ABDs (the default) {@code arc_write_ready} allocates the written block's header data, so a
+     * completion can be refused by a dead evictor; the write must then stay pending, whole, and still be freeable.
+     */
+    @Test
+    @DisplayName("B1: a write completion refused by a dead evictor leaves the write pending")
+    void refusedCompletionLeavesTheWritePending() throws InterruptedException {
+        try (ConcurrentArc<Long> arc = BrokenArcs.evictorDies(CONFIG, MemoryModel.plentiful(), THREADED_EXACT)) {
+            long written = 1000;
+            arc.write(written, 4096, written);
+            Thread filler = new Thread(() -> {
+                try {
+                    for (long key = 0; key < 64; key++) {
+                        arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+                    }
+                } catch (IllegalStateException expected) {
+                    return;
+                }
+            }, "filler");
+            filler.setDaemon(true);
+            filler.start();
+            filler.join(LIMIT_MS);
+            assertFalse(filler.isAlive(), "L1: the filler still waits for a dead evictor after " + LIMIT_MS + " ms");
+            HeaderSnapshot before = header(arc, written);
+            long size = arc.sizeAggsum().value();
+            assertDeathReported(assertThrows(IllegalStateException.class, () -> arc.completeWrite(written, false)));
+            assertEquals(before, header(arc, written), "B1: the refused completion changed the pending header");
+            assertEquals(size, arc.sizeAggsum().value(), "B1: the refused completion counted bytes");
+            assertEquals(Outcome.FREED, arc.free(written), "the write is still pending, so free discards it");
         }
     }
 

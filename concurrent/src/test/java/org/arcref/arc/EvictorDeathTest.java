@@ -94,19 +94,7 @@ class EvictorDeathTest {
             long held = 1000;
             arc.read(held, 4096, ReadKind.DEMAND, true, k -> k);
             arc.read(held, 4096, ReadKind.PRESCIENT_PREFETCH, false, k -> k);
-            Thread filler = new Thread(() -> {
-                try {
-                    for (long key = 0; key < 64; key++) {
-                        arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
-                    }
-                } catch (IllegalStateException expected) {
-                    return;
-                }
-            }, "filler");
-            filler.setDaemon(true);
-            filler.start();
-            filler.join(LIMIT_MS);
-            assertFalse(filler.isAlive(), "L1: the filler still waits for a dead evictor after " + LIMIT_MS + " ms");
+            fillUntilTheEvictorDies(arc);
             HeaderSnapshot before = header(arc, held);
             assertTrue(before.prescientPrefetch() && before.refcount() == 1, "set-up: held and prescient, was " + before);
             assertDeathReported(assertThrows(IllegalStateException.class,
@@ -125,19 +113,7 @@ class EvictorDeathTest {
         try (ConcurrentArc<Long> arc = BrokenArcs.evictorDies(CONFIG, MemoryModel.plentiful(), THREADED_EXACT)) {
             long written = 1000;
             arc.write(written, 4096, written);
-            Thread filler = new Thread(() -> {
-                try {
-                    for (long key = 0; key < 64; key++) {
-                        arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
-                    }
-                } catch (IllegalStateException expected) {
-                    return;
-                }
-            }, "filler");
-            filler.setDaemon(true);
-            filler.start();
-            filler.join(LIMIT_MS);
-            assertFalse(filler.isAlive(), "L1: the filler still waits for a dead evictor after " + LIMIT_MS + " ms");
+            fillUntilTheEvictorDies(arc);
             HeaderSnapshot before = header(arc, written);
             long size = arc.sizeAggsum().value();
             assertDeathReported(assertThrows(IllegalStateException.class, () -> arc.completeWrite(written, false)));
@@ -185,5 +161,25 @@ class EvictorDeathTest {
         assertInstanceOf(IllegalStateException.class, e, "the failure must be the evictor's death, was " + e);
         assertTrue(e.getMessage().startsWith("the evict zthr arc_evict died"), e.getMessage());
         assertInstanceOf(AssertionError.class, e.getCause(), "the cause must be the Error that killed it");
+    }
+
+    /**
+     * Reads new 4 KiB blocks from another thread until the cache overflows, the evictor runs and dies and the
+     * filler's allocation is refused; fails (L1) if the filler still waits after {@code LIMIT_MS}.
+     */
+    private static void fillUntilTheEvictorDies(ConcurrentArc<Long> arc) throws InterruptedException {
+        Thread filler = new Thread(() -> {
+            try {
+                for (long key = 0; key < 64; key++) {
+                    arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
+                }
+            } catch (IllegalStateException expected) {
+                return;
+            }
+        }, "filler");
+        filler.setDaemon(true);
+        filler.start();
+        filler.join(LIMIT_MS);
+        assertFalse(filler.isAlive(), "L1: the filler still waits for a dead evictor after " + LIMIT_MS + " ms");
     }
 }

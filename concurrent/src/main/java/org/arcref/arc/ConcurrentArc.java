@@ -67,8 +67,11 @@ import org.arcref.zfs.Tunables;
  *   <li><b>Failures.</b> An operation whose allocation throws leaves no trace of its block: no header hashed or
  *       pending, no value, no bytes counted, no hold; a ghost hit goes back to its ghost state (at the head of the
  *       ghost list); a hit whose buffer could not be allocated gives its reference back (an unreferenced header
- *       goes back to the head of its list); a write that could not complete stays pending. The adaptation of
- *       {@code arc_c} and {@code arc_p} that preceded the wait, as in ZFS, and the statistics stay. If the evict zthr dies of an {@link Error}, every waiting allocation, every later one
+ *       goes back to the head of its list); a write that could not complete stays pending. What stays, as in ZFS: the
+ *       adaptation of {@code arc_c} and {@code arc_p} that preceded the failed wait, the statistics, and, where a
+ *       miss fails on its buffer's private copy after its header data was allocated, what that first allocation
+ *       did (its {@code arc_p} growth, the eviction its wait caused). If the evict zthr dies of an {@link Error},
+ *       every waiting allocation, every later one
  *       and {@link #awaitEvictorIdle()} throw {@link IllegalStateException} naming the death, with the Error as
  *       its cause; operations that allocate nothing still work.</li>
  * </ul>
@@ -388,7 +391,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * {@code value} under {@code newKey}, which {@link #completeWrite} or {@link #free} finish. If the buffer was
      * the block's only one, the header itself becomes the pending write and {@code key} is no longer cached; else
      * a new anonymous header takes the buffer and {@code key} stays cached, with its value, one hold fewer.
-     * Nothing is allocated: this never waits for eviction; a lone buffer's stale scatter data is freed. Runs under
+     * Nothing is allocated: this never waits for eviction; a lone buffer's stale unshared data is freed. Runs under
      * the hash locks of both keys.
      *
      * @param key a key whose cached header is held
@@ -683,6 +686,12 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private Outcome hit(ArcHeader<V> h, ReadKind kind) {
         Outcome outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
         if (kind == ReadKind.DEMAND) {
+            /*
+             * arc_read counts and clears the prescient flag before it allocates the buffer (C6032-6042); here it is
+             * cleared after, so that a hit refused by a dead evictor leaves the header as it was. Nothing between
+             * the two reads the flag (the header is held, so eviction cannot meet it), so no successful operation
+             * can tell the orders apart; the spec keeps the C's order.
+             */
             allocateBuffer(h);
             if (h.prescientPrefetch) {
                 bump(ArcStat.DEMAND_HIT_PRESCIENT_PREFETCH);

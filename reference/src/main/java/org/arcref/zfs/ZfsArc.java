@@ -286,10 +286,11 @@ public final class ZfsArc {
      * </ul>
      * {@code arc_release} allocates and frees nothing: {@code arc_size}, the evictable sizes, {@code arc_c} and
      * {@code arc_p} do not change and the evictor is not woken. {@code arc_write} then drops the stale data a lone
-     * buffer's header still has: scatter data (with {@link Tunables#abdScatterEnabled()}, for blocks of
-     * {@link Tunables#abdScatterMinSize()} bytes or more) is freed, so {@code arc_size} falls by the block's size;
-     * linear data is left to the buffer it was shared with, which then counts in {@code overhead_size}. Either way
-     * the pending write then costs its size once, as a {@link #write}'s does.
+     * buffer's header still has (C7094-7097): data the buffer shares is left to it, which then counts in
+     * {@code overhead_size}; unshared data is freed, so {@code arc_size} falls by the block's size. Unshared are all
+     * scatter data (with {@link Tunables#abdScatterEnabled()}, blocks of {@link Tunables#abdScatterMinSize()} bytes or
+     * more) and the linear data a written block got of its own in {@code arc_write_ready}. Either way the pending
+     * write then costs its size once, as a {@link #write}'s does.
      *
      * @param key a key whose cached header is held
      * @param newKey the identity the rewritten block will have: not cached, not a ghost, not pending

@@ -43,7 +43,7 @@ public final class ArcInvariants {
         r5r6Headers(config, after);
         r8EvictCountAndWaiters(before, after);
         if (before != null) {
-            r12TargetGrowsOnlyInAdapt(before, op, outcome, after);
+            r12TargetGrowsOnlyInAdapt(config, before, op, outcome, after);
         }
         if (config.evictorRunsAfterEachOperation()) {
             r13EvictorSleepsWhenDone(after);
@@ -150,18 +150,31 @@ public final class ArcInvariants {
         require(w.isEmpty(), "L1/R9: no eviction waiter is left queued after an operation returns", after);
     }
 
-    static void r12TargetGrowsOnlyInAdapt(ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
+    /**
+     * R12: {@code arc_c} grows only in {@code arc_adapt}, by at most the bytes of the allocations that adapt: a miss's
+     * header data or a ghost hit's {@code arc_adapt}; a demand read's buffer unless it shares linear data, which only
+     * the first buffer of a header can (arc.c 2791-2805); a write's buffer; a completed write's header data, which
+     * only {@code zfs_abd_scatter_enabled} allocates ({@code arc_write_ready}, 6885-6914; without it the buffer is
+     * shared and nothing adapts).
+     */
+    static void r12TargetGrowsOnlyInAdapt(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome,
+            ArcSnapshot after) {
         if (Long.compareUnsigned(after.c(), before.c()) <= 0) {
             return;
         }
         long grown = after.c() - before.c();
         long bytes = 0;
         if (op instanceof Operation.Read r) {
-            int adapting = (outcome.isHit() ? 0 : 1) + (r.kind() == org.arcref.zfs.ReadKind.DEMAND ? 1 : 0);
+            int holdsBefore = outcome.isHit() ? before.headers().stream()
+                    .filter(h -> h.key() == r.key() && h.state() != ArcState.ANON)
+                    .mapToInt(HeaderSnapshot::refcount).sum() : 0;
+            boolean copy = r.kind() == org.arcref.zfs.ReadKind.DEMAND
+                    && !(holdsBefore == 0 && config.tunables().linearAbd(r.size()));
+            int adapting = (outcome.isHit() ? 0 : 1) + (copy ? 1 : 0);
             bytes = adapting * r.size();
         } else if (op instanceof Operation.Write w) {
             bytes = w.size();
-        } else if (op instanceof Operation.Complete c) {
+        } else if (op instanceof Operation.Complete c && config.tunables().abdScatterEnabled()) {
             bytes = before.headers().stream().filter(h -> h.key() == c.key() && h.state() == ArcState.ANON)
                     .mapToLong(HeaderSnapshot::size).sum();
         }

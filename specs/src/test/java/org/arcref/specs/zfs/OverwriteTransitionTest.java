@@ -273,4 +273,26 @@ class OverwriteTransitionTest {
         assertDataSizes(2048, 4096, "unchanged");
         assertPendingWrite(20, 2048, "C3288: arc_hdr_alloc");
     }
+
+    @Test
+    @DisplayName("arc_release of a written block: its own linear data is not shared, so arc_write frees it")
+    void writtenBlockLosesItsUnsharedLinearData() {
+        arc.write(1, 512);
+        // arc_alloc_buf: a header without b_pabd and one buffer whose 512 B come from arc_get_data_buf (C2803-2805).
+        arc.completeWrite(1, true);
+        // arc_write_ready with zfs_abd_scatter_enabled (C6885-6905): arc_hdr_alloc_abd gives the header 512 B of its
+        // own (linear: 512 < 1536) and copies the buffer into it; the writer's buffer stays a copy. MRU 1 KiB.
+        assertEquals(1024, arc.size());
+        assertFalse(header(1).sharedData());
+        assertDataSizes(512, 512, "the header's data and the writer's copy");
+
+        overwriteChangingNoTarget(1, 2);
+
+        // Lone buffer: all 1 KiB to anon (C2490-2503); arc_write: the buffer does not share b_pabd, so
+        // arc_hdr_free_abd (C7097) frees it although it is linear: what decides is sharing, not linearity.
+        assertEquals(512, arc.size(), "C3201-3230: the unshared header data is freed");
+        assertEquals(512, size(ArcState.ANON));
+        assertDataSizes(0, 512, "only the buffer's copy is left");
+        assertPendingWrite(2, 512, "C6730: b_arc_access = 0");
+    }
 }

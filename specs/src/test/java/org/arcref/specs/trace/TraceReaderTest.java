@@ -88,6 +88,28 @@ class TraceReaderTest {
                 limit);
     }
 
+    @ParameterizedTest(name = "a file of just the {1} byte-order mark {0} is refused")
+    @CsvSource({"00 00 fe ff, UTF-32", "ff fe 00 00, UTF-32", "ef bb bf, UTF-8", "fe ff, UTF-16", "ff fe, UTF-16"})
+    void byteOrderMarksAreNamed(String hex, String encoding) throws IOException {
+        String[] digits = hex.split(" ");
+        byte[] bytes = new byte[digits.length];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) Integer.parseInt(digits[i], 16);
+        }
+        Path trace = Files.write(dir.resolve("bom.trace"), bytes);
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.read(trace));
+        assertEquals(trace + ":1: the file starts with a " + encoding + " byte-order mark; expected plain UTF-8 "
+                + "(ASCII) text without one", e.getMessage());
+    }
+
+    @Test
+    void requestLimitsRangeFromZeroToTheLargestArray() {
+        assertEquals(0, new TraceReader.RequestLimit(0, "none").requests());
+        assertEquals(Integer.MAX_VALUE - 8, new TraceReader.RequestLimit(Integer.MAX_VALUE - 8, "all").requests());
+        assertThrows(IllegalArgumentException.class, () -> new TraceReader.RequestLimit(-1, "negative"));
+        assertThrows(IllegalArgumentException.class, () -> new TraceReader.RequestLimit(Integer.MAX_VALUE - 7, "x"));
+    }
+
     @Test
     void formatsPrintAsTheirCommandLineNames() {
         assertEquals("lirs", TraceFormat.LIRS.toString());

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.arcref.arc.ArcOptions;
+import java.util.Set;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.Outcome;
+import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.ReadKind;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class BoundaryScenariosTest {
     @Test
     @DisplayName("arc_reduce_target_size keeps arc_p when its shrink lands exactly on the new arc_c")
     void shrinkLandingArcPOnArcCKeepsIt() {
-        Lockstep both = new Lockstep(ArcConfig.small(8192, 65536, 1024), ArcOptions.deterministic());
+        Lockstep both = new Lockstep(ArcConfig.small(8192, 65536, 1024));
         for (long key = 1; key <= 12; key++) {
             both.apply(read(key, 1024, false));
         }
@@ -85,9 +87,42 @@ class BoundaryScenariosTest {
         }
     }
 
+    /*
+     * ArcConfig.small(8192, 8192, 1024) with arc_sys_free = 4096: arc_c = arc_c_min = 8192 for good. Eight reads of
+     * 1024 and one of 512 leave arc_size 8704 > arc_c, below the SOME threshold (8192 + 512 before the last read):
+     * nobody asked for eviction. Free memory 4095 makes arc_available_memory() -1 < 0: arc_reap_cb runs.
+     * - 2.1.1 (5005-5008): to_free = (8192 >> 7) - (-1) = 65 > 0; arc_reduce_target_size(65) finds 8192 - 65 not
+     *   above arc_c_min, sets arc_c = arc_c_min, and as 8704 > arc_c (4774) asks for eviction: the evictor runs.
+     * - With the #13794 fix: can_free = arc_c - arc_c_min = 0 is not > 0, so to_free = 0, which is not > 0: no
+     *   call, no eviction, arc_size stays 8704.
+     */
+    @Test
+    @DisplayName("with the #13794 fix a reap at arc_c_min frees nothing; 2.1.1's reap asks for eviction")
+    void reapAtArcCMinFreesOnlyWithout13794Fix() {
+        ArcSnapshot fixed = reapAtArcCMin(Set.of(QuirkFix.REAP_ABOVE_C_MIN_13794));
+        assertFalse(fixed.evictNeeded());
+        assertEquals(0, fixed.stats().get(ArcStat.EVICTOR_RUNS), "the fixed reap asked for eviction");
+        assertEquals(8704, fixed.size());
+        ArcSnapshot unfixed = reapAtArcCMin(Set.of());
+        assertEquals(1, unfixed.stats().get(ArcStat.EVICTOR_RUNS), "2.1.1's reap did not ask for eviction");
+        assertTrue(unfixed.size() <= 8192, "2.1.1's reap left arc_size " + unfixed.size());
+    }
+
+    private static ArcSnapshot reapAtArcCMin(Set<QuirkFix> fixes) {
+        Lockstep both = new Lockstep(ArcConfig.small(8192, 8192, 1024).withSysFree(4096).withFixes(fixes));
+        for (long key = 1; key <= 8; key++) {
+            both.apply(read(key, 1024, false));
+        }
+        both.apply(read(9, 512, false));
+        assertEquals(8704, both.snapshot().size());
+        assertFalse(both.snapshot().evictNeeded(), "set-up: below the SOME threshold nobody asked for eviction");
+        both.apply(new Operation.Memory(4095));
+        assertEquals(Outcome.REAPED, both.apply(new Operation.Reap()));
+        return both.snapshot();
+    }
+
     private static ArcSnapshot severeReadWithFreeMemory(long free) {
-        Lockstep both = new Lockstep(ArcConfig.small(8192, 8192, 1024).withEvictorRunsAfterEachOperation(false),
-                ArcOptions.deterministic());
+        Lockstep both = new Lockstep(ArcConfig.small(8192, 8192, 1024).withEvictorRunsAfterEachOperation(false));
         both.apply(read(100, 512, false));
         both.apply(read(101, 512, false));
         for (long key = 1; key <= 15; key++) {

@@ -16,17 +16,26 @@ import org.arcref.zfs.ZfsArc;
  * then pins the concurrent ARC to the same values. Both have their own {@link AdjustableMemory}, set by
  * {@link Operation.Memory}.
  */
-final class Lockstep {
+public final class Lockstep {
     private final ZfsArc spec;
     private final ConcurrentArc<Long> arc;
 
     /**
+     * Both with plenty of free memory and the concurrent ARC in {@link ArcOptions#deterministic()} mode.
+     *
      * @param config the configuration of both
-     * @param options the concurrent ARC's options, a stepped evictor ({@link ConcurrentArcDriver#deterministicOptions})
      */
-    Lockstep(ArcConfig config, ArcOptions options) {
-        spec = new ZfsArc(config, new AdjustableMemory(Long.MAX_VALUE / 8));
-        arc = new ConcurrentArc<>(config, new AdjustableMemory(Long.MAX_VALUE / 8), options);
+    public Lockstep(ArcConfig config) {
+        this(config, Long.MAX_VALUE / 8);
+    }
+
+    /**
+     * @param config the configuration of both
+     * @param freeMemory the free memory of both at the start
+     */
+    public Lockstep(ArcConfig config, long freeMemory) {
+        spec = new ZfsArc(config, new AdjustableMemory(freeMemory));
+        arc = new ConcurrentArc<>(config, new AdjustableMemory(freeMemory), ArcOptions.deterministic());
     }
 
     /**
@@ -36,19 +45,14 @@ final class Lockstep {
      * @return the spec's outcome
      * @throws AssertionError starting {@code D1: } if the concurrent ARC's outcome or snapshot differs
      */
-    Outcome apply(Operation op) {
+    public Outcome apply(Operation op) {
         Outcome outcome = op.applyTo(spec);
         ConcurrentArcDriver.follow(op, outcome, spec.snapshot(), arc);
         return outcome;
     }
 
     /** @return the spec's snapshot, which D1 found equal to the concurrent ARC's */
-    ArcSnapshot snapshot() {
+    public ArcSnapshot snapshot() {
         return spec.snapshot();
-    }
-
-    /** @return the spec */
-    ZfsArc spec() {
-        return spec;
     }
 }

@@ -22,10 +22,12 @@ import org.junit.jupiter.api.Test;
 class ConcurrentArcReadoutsTest {
 
     @Test
-    @DisplayName("targetSize, mruTarget and stateSize read arc_c, arc_p and arcs_size as the snapshot does")
+    @DisplayName("config, options, lookup; targetSize, mruTarget and stateSize read arc_c, arc_p and arcs_size as the snapshot does")
     void readoutsAgreeWithTheSnapshot() {
-        ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.small(8192, 65536, 1024), MemoryModel.plentiful(),
-                ArcOptions.deterministic());
+        ArcConfig config = ArcConfig.small(8192, 65536, 1024);
+        ConcurrentArc<Long> arc = new ConcurrentArc<>(config, MemoryModel.plentiful(), ArcOptions.deterministic());
+        assertEquals(config, arc.config());
+        assertEquals(ArcOptions.deterministic(), arc.options());
         for (long key = 1; key <= 12; key++) {
             arc.read(key, 1024, ReadKind.DEMAND, false, k -> k);
         }
@@ -39,6 +41,8 @@ class ConcurrentArcReadoutsTest {
             assertEquals(s.states().get(state.ordinal()).size(), arc.stateSize(state), state.name());
         }
         assertEquals(1024, arc.stateSize(ArcState.MFU), "set-up: key 1 moved to MFU");
+        assertEquals(7L, arc.lookup(7), "lookup returns the cached value");
+        assertEquals(null, arc.lookup(99), "lookup of a key never read");
     }
 
     @Test

@@ -253,6 +253,23 @@ class AggSumTest {
         assertEquals("AggSum[lower=4, upper=4, buckets=0, shift=0, exact]", AggSum.exact(4).toString());
     }
 
+    @Test
+    @DisplayName("counters() reads a bucket's fast-path count under the bucket's lock: it waits for the add holding it")
+    void countersWaitForTheBucketLock() throws InterruptedException {
+        AggSum sum = AggSum.create(0, AggSumLayout.singleBucket());
+        sum.add(10);
+        sum.add(1);
+        AggSumBucket bucket = sum.buckets[0];
+        bucket.lock(); // as a fast-path add holds it between its loads and stores
+        Thread reader = startThread(sum::counters);
+        reader.join(500);
+        assertTrue(reader.isAlive(), "counters() read the bucket while another thread held its lock");
+        assertFalse(bucket.tryLock(), "counters() released a bucket lock it did not hold");
+        bucket.unlock();
+        reader.join();
+        assertEquals(new AggSumCounters(1, 1, 0, 0, 0), sum.counters());
+    }
+
     /**
      * An aggsum over 64 buckets whose value is 1,000,000 plus 100 per add, with at least two buckets borrowing: each
      * add runs on a new thread, which lands on its own bucket hint, until two buckets have borrowed.

@@ -57,6 +57,33 @@ class EvictWaitersTest {
     }
 
     @Test
+    @DisplayName("R9a: free memory exactly arc_sys_free / 2 is not above it: no release by count")
+    void noReleaseByCountAtExactlyHalfTheReserve() {
+        EvictWaiters.Waiter w = waiters.enqueue(10);
+        memory.set((1L << 20) / 2);
+        waiters.addEvicted(10);
+        assertTrue(waiters.isQueued(w), "free == arc_sys_free / 2 released a waiter by count");
+        memory.set((1L << 20) / 2 + 1);
+        waiters.addEvicted(0);
+        assertFalse(waiters.isQueued(w));
+    }
+
+    @Test
+    @DisplayName("d.4: arc_need_free is the larger of the shortfall below arc_sys_free / 2 and the last waiter's need")
+    void needFreeIsTheShortfallOrTheLastWaitersNeed() {
+        memory.set((1L << 20) / 2 - 100);
+        waiters.addEvicted(7);
+        assertEquals(100, waiters.needFree(), "no waiter: the shortfall of free memory below arc_sys_free / 2");
+        waiters.enqueue(40);
+        assertEquals(100, waiters.needFree(), "the shortfall, above the waiter's 40");
+        waiters.enqueue(200);
+        assertEquals(240, waiters.needFree(), "the last waiter's count 7 + 40 + 200 less arc_evict_count 7");
+        memory.set(1L << 30);
+        waiters.addEvicted(0);
+        assertEquals(240, waiters.needFree(), "no shortfall; the waiters are still queued (count not reached)");
+    }
+
+    @Test
     @DisplayName("R9b, L1: a pass that ends eviction releases every waiter; shutdown releases all and queues none")
     void endPassAndShutdownReleaseEveryone() {
         EvictWaiters.Waiter a = waiters.enqueue(10);

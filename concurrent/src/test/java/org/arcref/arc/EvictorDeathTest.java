@@ -70,6 +70,7 @@ class EvictorDeathTest {
             assertDeathReported(assertThrows(IllegalStateException.class,
                     () -> arc.read(1000, 4096, ReadKind.DEMAND, false, k -> k)));
             assertEquals(size, arc.sizeAggsum().value(), "B1: a rejected allocation counted bytes");
+            assertDeathReported(assertThrows(IllegalStateException.class, arc::awaitEvictorIdle));
 
             HeaderSnapshot ghost = arc.snapshot().headers().stream().filter(h -> h.state().isGhost()).findFirst()
                     .orElseThrow(() -> new AssertionError("the evictor's only pass must have left a ghost"));

@@ -1,5 +1,6 @@
 package org.arcref.arc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,6 +40,30 @@ class WaitTimesTest {
             assertEquals(WaitTimes.upperBound(b) + 1, WaitTimes.lowerBound(b + 1), "bucket " + b);
         }
         assertThrows(IllegalArgumentException.class, () -> w.percentile(1.5));
+    }
+
+    @Test
+    void aQuantileEndingExactlyAtABucketIsThatBucket() {
+        WaitTimes w = new WaitTimes();
+        for (long v : new long[] {5, 5, 7, 9}) {
+            w.record(v);
+        }
+        assertEquals(5, w.percentile(0.5), "rank 2 is the last of the two 5s, not the 7 after them");
+        assertEquals(5, w.percentile(0), "quantile 0 is the smallest duration (rank 1), not bucket 0");
+        assertEquals(0, new WaitTimes().percentile(0.5), "nothing recorded");
+    }
+
+    @Test
+    void bucketsListTheNonEmptyOnesInOrder() {
+        WaitTimes w = new WaitTimes();
+        for (long v : new long[] {100, 3, 0, 17, 3, 16}) {
+            w.record(v);
+        }
+        // 16 and 17 share [16, 17]: above 15 a bucket is 1/8 of its power of two, here 2 wide; 100 is in
+        // [96, 103], the fifth eighth of [64, 128).
+        long[][] expected = {{0, 0, 1}, {3, 3, 2}, {16, 17, 2}, {96, 103, 1}};
+        assertArrayEquals(expected, w.buckets());
+        assertEquals(100, w.percentile(1), "the last bucket's bound is capped at the maximum");
     }
 
     @Test

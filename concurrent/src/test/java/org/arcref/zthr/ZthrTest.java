@@ -181,6 +181,22 @@ class ZthrTest {
     }
 
     @Test
+    @DisplayName("Z3: a check function that throws counts as no work: the work function does not run after it")
+    void throwingCheckMeansNoWork() {
+        AtomicInteger checks = new AtomicInteger();
+        Zthr zthr = track(Zthr.create("throwing-check", z -> {
+            checks.incrementAndGet();
+            throw new IllegalStateException("check failure injected by the test");
+        }, z -> served.incrementAndGet(), ZthrPriority.DEFCLSYSPRI));
+        assertTimeoutPreemptively(LIMIT, () -> {
+            while (checks.get() < 2) {
+                zthr.waitCycleDone();
+            }
+        });
+        assertEquals(0, served.get(), "the work function ran after its check threw");
+    }
+
+    @Test
     @DisplayName("Z3: a worker that dies of an Error releases the waitCycleDone caller waiting for its iteration")
     void dyingWorkerReleasesItsWaiters() throws InterruptedException {
         CountDownLatch working = new CountDownLatch(1);

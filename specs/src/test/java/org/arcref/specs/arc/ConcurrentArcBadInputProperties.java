@@ -26,11 +26,12 @@ import org.arcref.zfs.ZfsArc;
  * B1 for the concurrent ARC: every bad operation is rejected with the same exception and message as the spec
  * (which {@code BadInputProperties} checks names the argument, the rule and the value), and leaves the state
  * unchanged and equal to the spec's; bad constructor arguments, a null loader or value, a loader returning null
- * and operations after {@code close()} are rejected with named rules.
+ * and every operation after {@code close()} are rejected with named rules.
  */
 class ConcurrentArcBadInputProperties {
 
     private static final ArcConfig CONFIG = ArcConfig.small(4096, 8192, 2048);
+    private static final String CLOSED = "ConcurrentArc must be open, was closed";
 
     @Provide
     Arbitrary<Operation> badOperations() {
@@ -102,11 +103,39 @@ class ConcurrentArcBadInputProperties {
                 "hashLocks must be a power of two, was 3");
         expect(IllegalArgumentException.class, () -> ArcOptions.zfs().withEvictorPriority(null),
                 "evictorPriority must not be null");
+        expect(IllegalStateException.class, arc::awaitEvictorIdle, "awaitEvictorIdle needs an evict zthr");
         try (ConcurrentArc<Long> threaded = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(), ArcOptions.zfs())) {
             expect(IllegalStateException.class, threaded::evictorStep, "evictorStep needs a stepped evictor");
+            threaded.close();
+            expect(IllegalStateException.class, threaded::awaitEvictorIdle, CLOSED);
         }
+    }
+
+    @Example
+    void b1EveryOperationAfterCloseIsRejected() {
+        ConcurrentArc<Long> arc = new ConcurrentArc<>(CONFIG, new AdjustableMemory(1L << 40),
+                ArcOptions.deterministic());
+        arc.read(1, 512, ReadKind.DEMAND, true, k -> k);
+        arc.write(2, 512, 2L);
         arc.close();
-        expect(IllegalStateException.class, () -> arc.free(1), "ConcurrentArc must be open, was closed");
+        ArcSnapshot closed = arc.snapshot();
+        List<Runnable> operations = List.of(
+                () -> arc.read(1, 512, ReadKind.DEMAND, false, k -> k),
+                () -> arc.write(3, 512, 3L),
+                () -> arc.completeWrite(2, false),
+                () -> arc.release(1),
+                () -> arc.free(1),
+                () -> arc.reduceTargetSize(0),
+                arc::evictorStep,
+                arc::reapStep,
+                () -> arc.tick(1),
+                () -> arc.setFreeMemory(1L << 40));
+        for (Runnable operation : operations) {
+            expect(IllegalStateException.class, operation, CLOSED);
+        }
+        assertEquals(closed, arc.snapshot(), "B1: an operation rejected after close() changed the state");
+        arc.close();
+        assertEquals(closed, arc.snapshot(), "close() is idempotent");
     }
 
     private static void expect(Class<? extends RuntimeException> type, Runnable r, String prefix) {

@@ -81,6 +81,14 @@ class OpTraceReaderTest {
     }
 
     @Test
+    void amountsMayBeZero() throws IOException {
+        Path f = dir.resolve("zero.trace");
+        Files.writeString(f, "shrink 0\nmemory 0K\ntick 0\n");
+        assertEquals(List.of(new Operation.Shrink(0), new Operation.Memory(0), new Operation.Tick(0)),
+                OpTraceReader.read(f));
+    }
+
+    @Test
     void badLinesNameFileLineAndProblem() throws IOException {
         expectError("read 1\n", "bad.trace:1: read needs size as argument 2");
         expectError("# ok\nread x 512\n", "bad.trace:2: key must be a 64-bit integer, got \"x\"");

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.zip.GZIPOutputStream;
 import org.arcref.trace.TraceFormat;
 import org.arcref.trace.TraceFormatException;
@@ -59,6 +62,58 @@ class TraceReaderTest {
     void lisLineExpandsToItsBlockRangeAndIgnoresTheThirdField() throws IOException {
         Path trace = plain("small.lis", "100 3 0 0\n100 3 77 1\r\n\n7 1 5 2");
         assertArrayEquals(new long[] {100, 101, 102, 100, 101, 102, 7}, TraceReader.read(trace, TraceFormat.LIS));
+    }
+
+    @Test
+    void lisRangesMayStartAtBlockZeroAndEndAtTheLargestBlock() throws IOException {
+        Path trace = plain("edges.lis", "0 2 0 0\n9223372036854775806 2 0 1\n9223372036854775807 1 0 2\n");
+        assertArrayEquals(new long[] {0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE, Long.MAX_VALUE},
+                TraceReader.read(trace, TraceFormat.LIS));
+    }
+
+    @Test
+    void aTraceMayExpandToExactlyTheLimit() throws IOException {
+        TraceReader.RequestLimit three = new TraceReader.RequestLimit(3, "this test");
+        assertArrayEquals(new long[] {5, 6, 7}, readText("5 2 0 0\n7 1 0 1\n", three));
+        TraceFormatException e = assertThrows(TraceFormatException.class,
+                () -> readText("5 2 0 0\n7 2 0 1\n", three));
+        assertEquals("limited:2: the trace expands to more than 3 requests, the most this test allows",
+                e.getMessage());
+        assertEquals("limited", e.source());
+        assertEquals("the trace expands to more than 3 requests, the most this test allows", e.problem());
+    }
+
+    private static long[] readText(String text, TraceReader.RequestLimit limit) throws IOException {
+        return TraceReader.read(new BufferedReader(new StringReader(text)), "limited", Optional.of(TraceFormat.LIS),
+                limit);
+    }
+
+    @ParameterizedTest(name = "a file of just the {1} byte-order mark {0} is refused")
+    @CsvSource({"00 00 fe ff, UTF-32", "ff fe 00 00, UTF-32", "ef bb bf, UTF-8", "fe ff, UTF-16", "ff fe, UTF-16"})
+    void byteOrderMarksAreNamed(String hex, String encoding) throws IOException {
+        String[] digits = hex.split(" ");
+        byte[] bytes = new byte[digits.length];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) Integer.parseInt(digits[i], 16);
+        }
+        Path trace = Files.write(dir.resolve("bom.trace"), bytes);
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.read(trace));
+        assertEquals(trace + ":1: the file starts with a " + encoding + " byte-order mark; expected plain UTF-8 "
+                + "(ASCII) text without one", e.getMessage());
+    }
+
+    @Test
+    void requestLimitsRangeFromZeroToTheLargestArray() {
+        assertEquals(0, new TraceReader.RequestLimit(0, "none").requests());
+        assertEquals(Integer.MAX_VALUE - 8, new TraceReader.RequestLimit(Integer.MAX_VALUE - 8, "all").requests());
+        assertThrows(IllegalArgumentException.class, () -> new TraceReader.RequestLimit(-1, "negative"));
+        assertThrows(IllegalArgumentException.class, () -> new TraceReader.RequestLimit(Integer.MAX_VALUE - 7, "x"));
+    }
+
+    @Test
+    void formatsPrintAsTheirCommandLineNames() {
+        assertEquals("lirs", TraceFormat.LIRS.toString());
+        assertEquals("lis", TraceFormat.LIS.toString());
     }
 
     @Test

@@ -25,8 +25,11 @@ class EvictionWaiterTest {
     private static final ArcOptions THREADED_EXACT = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false,
             ArcOptions.ZFS_BUF_LOCKS);
 
-    /** Starts a thread reading 64 new 4 KiB blocks, stopping quietly if the cache is closed; returns it. */
-    private static Thread reader(ConcurrentArc<Long> arc) {
+    /**
+     * Starts a thread reading 64 new 4 KiB blocks, stopping quietly if the cache is closed or its evictor died;
+     * returns it. Also {@link EvictorDeathTest}'s way to overflow a cache.
+     */
+    static Thread reader(ConcurrentArc<Long> arc) {
         Thread t = new Thread(() -> {
             try {
                 for (long key = 0; key < 64; key++) {

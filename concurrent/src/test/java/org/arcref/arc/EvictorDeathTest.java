@@ -169,17 +169,7 @@ class EvictorDeathTest {
      * filler's allocation is refused; fails (L1) if the filler still waits after {@code LIMIT_MS}.
      */
     private static void fillUntilTheEvictorDies(ConcurrentArc<Long> arc) throws InterruptedException {
-        Thread filler = new Thread(() -> {
-            try {
-                for (long key = 0; key < 64; key++) {
-                    arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
-                }
-            } catch (IllegalStateException expected) {
-                return;
-            }
-        }, "filler");
-        filler.setDaemon(true);
-        filler.start();
+        Thread filler = EvictionWaiterTest.reader(arc);
         filler.join(LIMIT_MS);
         assertFalse(filler.isAlive(), "L1: the filler still waits for a dead evictor after " + LIMIT_MS + " ms");
     }

@@ -23,8 +23,19 @@ public final class ZfsPageCache implements PageCache {
      * @throws IllegalArgumentException if the capacity is below 2
      */
     public ZfsPageCache(int capacity) {
-        this.arc = new ZfsArc(ArcConfig.pages(capacity, PAGE_SIZE), MemoryModel.plentiful());
-        this.capacity = capacity;
+        this(ArcConfig.pages(capacity, PAGE_SIZE));
+    }
+
+    /**
+     * A page cache over another configuration, for experiments that vary one setting of
+     * {@link ArcConfig#pages(int, long)} (a lower {@code arc_c_min}, other tunables).
+     *
+     * @param config the configuration; its capacity is {@code arc_c_max / PAGE_SIZE} pages, and its
+     *     block-size limit must admit {@link #PAGE_SIZE} (each read checks it)
+     */
+    public ZfsPageCache(ArcConfig config) {
+        this.arc = new ZfsArc(config, MemoryModel.plentiful());
+        this.capacity = (int) (config.cMax() / PAGE_SIZE);
     }
 
     @Override

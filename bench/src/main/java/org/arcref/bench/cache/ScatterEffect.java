@@ -12,8 +12,6 @@ import org.arcref.trace.TraceReader;
 import org.arcref.workload.SyntheticWorkload;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcStat;
-import org.arcref.zfs.MemoryModel;
-import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.ZfsArc;
 import org.arcref.zfs.ZfsPageCache;
 
@@ -123,14 +121,14 @@ public final class ScatterEffect {
 
     private static Row replay(String name, long[] requests, int pages, Mode mode, boolean scatter) {
         ArcConfig config = mode.config(pages, scatter);
-        ZfsArc arc = new ZfsArc(config, MemoryModel.plentiful());
+        ZfsPageCache cache = new ZfsPageCache(config);
+        ZfsArc arc = cache.arc();
         long hits = 0;
         double sumC = 0;
         double sumPShare = 0;
         long fullAt = -1;
         for (int i = 0; i < requests.length; i++) {
-            arc.tick(1);
-            if (arc.read(requests[i], ZfsPageCache.PAGE_SIZE, ReadKind.DEMAND, false).isHit()) {
+            if (cache.access(requests[i])) {
                 hits++;
             }
             long c = arc.targetSize();

@@ -130,12 +130,14 @@ class EvictorDeathTest {
     }
 
     @Test
-    @DisplayName("L1: an Error in the evict zthr's check function is a death too: waiters are released")
+    @DisplayName("L1: an Error in the evict zthr's check function is a death too: waiters are released, the thread ends")
     void deathInTheCheckFunctionIsRecorded() throws InterruptedException {
         CountDownLatch died = new CountDownLatch(1);
+        AtomicReference<Thread> zthrThread = new AtomicReference<>();
         Evictor evictor = Evictor.threaded(new Evictor.Callbacks() {
             @Override
             public boolean check() {
+                zthrThread.set(Thread.currentThread());
                 throw new AssertionError("assertion failure injected into arc_evict_cb_check by the test");
             }
 
@@ -153,6 +155,9 @@ class EvictorDeathTest {
             assertTrue(died.await(LIMIT_MS, TimeUnit.MILLISECONDS),
                     "L1: an Error in the check function ended the zthr without releasing its waiters");
             assertDeathReported(assertThrows(IllegalStateException.class, evictor::requireAlive));
+            zthrThread.get().join(LIMIT_MS);
+            assertFalse(zthrThread.get().isAlive(), "L1: the Error must end the dead evict zthr's thread, which "
+                    + "still runs after " + LIMIT_MS + " ms (rethrown as something other than the Error?)");
         } finally {
             evictor.shutdown();
         }

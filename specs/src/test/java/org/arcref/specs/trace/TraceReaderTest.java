@@ -3,9 +3,12 @@ package org.arcref.specs.trace;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -14,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.zip.GZIPOutputStream;
+import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormat;
 import org.arcref.trace.TraceFormatException;
 import org.arcref.trace.TraceReader;
@@ -100,6 +104,20 @@ class TraceReaderTest {
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.read(trace));
         assertEquals(trace + ":1: the file starts with a " + encoding + " byte-order mark; expected plain UTF-8 "
                 + "(ASCII) text without one", e.getMessage());
+    }
+
+    @Test
+    void aRefusedStreamIsClosed() {
+        boolean[] closed = {false};
+        InputStream binary = new ByteArrayInputStream(new byte[] {'1', 0, '2'}) {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceFile.open(binary, "nul"));
+        assertTrue(e.getMessage().startsWith("nul:1: binary data (a NUL byte at offset 1 "), e.getMessage());
+        assertTrue(closed[0], "TraceFile.open refused the stream but left it open (no caller can close it)");
     }
 
     @Test

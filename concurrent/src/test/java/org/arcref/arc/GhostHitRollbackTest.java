@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * {@code arc_size >= 20K}; a waiter waits for {@code 4096 * zfs_arc_eviction_pct / 100 = 8K} (355, 5299).
  * <ol>
  *   <li>Keys 0, 7 and 6, in that order, are read twice, 100 ticks apart: MFU (5398: an MRU hit after
- *       {@code ARC_MINTIME}), key 0 at the tail, key 6 at the head; their last accesses are at ticks 100, 200 and 300.</li>
+ *       {@code ARC_MINTIME}), key 0 at the tail, key 6 at the head, last accessed at ticks 100, 200 and 300.</li>
  *   <li>Keys 1 and 2 are read held: 20 KiB, the last allocation at 16K (not overflowing, so nothing asks for
  *       eviction). Keys 3 and 4, held, then each allocate at 20K: SEVERE; each inline pass finds MRU all held and
  *       evicts {@code arc_size - arc_c = 4K} from MFU's tail: key 0, then key 7, become MFU ghosts, key 7 at the

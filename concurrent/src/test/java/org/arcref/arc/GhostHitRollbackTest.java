@@ -31,13 +31,14 @@ import org.junit.jupiter.api.Test;
  * visit) once the test arms it, standing for a failed {@code ASSERT} in {@code arc_evict_cb}.
  *
  * <p>The scenario, by hand. A 16 KiB cache ({@code arc_c = arc_c_min = arc_c_max}, so {@code arc_adapt} never
- * grows it: 5101), one sublist, 4 KiB blocks, linear ABDs (no private copies), HZ = 1000 ({@code ARC_MINTIME} 62
+ * grows it: 5113), one sublist, 4 KiB blocks, linear ABDs (no private copies), HZ = 1000 ({@code ARC_MINTIME} 62
  * ticks, prefetch lifetime 1000 ticks). {@code arc_is_overflowing(B_FALSE)} (5139-5158): {@code overflow =
  * MAX(4096, 16K >> 8) = 4096}, {@code over = arc_size - 16K - 2048}, SEVERE once {@code over >= 2048}, that is
  * {@code arc_size >= 20K}; a waiter waits for {@code 4096 * zfs_arc_eviction_pct / 100 = 8K} (355, 5299).
  * <ol>
- *   <li>Keys 0, 7 and 6, in that order, are read twice, 100 ticks apart: MFU (5398: an MRU hit after
- *       {@code ARC_MINTIME}), key 0 at the tail, key 6 at the head, last accessed at ticks 100, 200 and 300.</li>
+ *   <li>Keys 0, 7 and 6, in that order, are read twice, 100 ticks apart: MFU ({@code arc_access} 5454: an MRU
+ *       hit after {@code ARC_MINTIME}), key 0 at the tail, key 6 at the head, last accessed at ticks 100, 200 and
+ *       300.</li>
  *   <li>Keys 1 and 2 are read held: 20 KiB, the last allocation at 16K (not overflowing, so nothing asks for
  *       eviction). Keys 3 and 4, held, then each allocate at 20K: SEVERE; each inline pass finds MRU all held and
  *       evicts {@code arc_size - arc_c = 4K} from MFU's tail: key 0, then key 7, become MFU ghosts, key 7 at the
@@ -45,9 +46,9 @@ import org.junit.jupiter.api.Test;
  *   <li>At tick 400 a prefetch read of key 6 flags it and stamps it 400: eviction will skip it for 1000 ticks
  *       (3936-3942).</li>
  *   <li>The demand read of key 0 is an MFU-ghost hit: {@code arc_adapt} with {@code mult = 1} (5093) drops
- *       {@code arc_p} from 8K to {@code MAX(1K, 8K - 4K) = 4K}; {@code arc_access} moves key 0 to MFU's head with
- *       no data; its allocation at 20K is SEVERE. The inline pass: MRU all held; MFU target 4K, its evictable
- *       4K is key 6, which is skipped ({@code evict_skip}); then key 0, whose hash lock the reader holds:
+ *       {@code arc_p} from 8K to {@code MAX(1K, 8K - 4K) = 4K}; {@code arc_access} (5509) moves key 0 to MFU's
+ *       head with no data; its allocation at 20K is SEVERE. The inline pass: MRU all held; MFU target 4K, its
+ *       evictable 4K is key 6, which is skipped ({@code evict_skip}); then key 0, whose hash lock the reader holds:
  *       {@code mutex_miss} (4109). The end of that sublist visit throws.</li>
  * </ol>
  */

@@ -13,15 +13,18 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.arcref.specs.arc.Lockstep;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.MemoryModel;
+import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.Tunables;
 import org.arcref.zfs.ZfsArc;
 
 /**
@@ -91,34 +94,34 @@ class QuirkFixProperties {
      * scatter data every 16 MiB read also allocates, and adapts for, a transient copy, and the set-up
      * then fails to bring key 0 to the MFU ghost list within its 200 shrinks (tried). The
      * conformance trace {@code quirk-adapt-multiply} shows the quirk with scatter ABDs on.
+     *
+     * <p>The spec and the concurrent ARC in deterministic mode run in lock step ({@link Lockstep}, D1 after every
+     * operation), so the assertions on {@code arc_p} after the ghost hit hold for both: the concurrent ARC's
+     * {@code arc_adapt} ({@code ghostIncrement}) has the same three branches as the spec's.
      */
-    private static ZfsArc wrapScenario(Set<QuirkFix> fixes) {
-        return wrapScenario(fixes, org.arcref.zfs.Tunables.defaults());
-    }
-
-    private static ZfsArc wrapScenario(Set<QuirkFix> fixes, org.arcref.zfs.Tunables tunables) {
-        ZfsArc arc = new ZfsArc(new ArcConfig(8L << 30, 24L << 30, BIG, 2 * BIG, 0, 1000, 1, 0, true, fixes,
-                tunables.withAbdScatterEnabled(false)), MemoryModel.plentiful());
+    private static Lockstep wrapScenario(Set<QuirkFix> fixes, boolean dampenerDisable) {
+        Lockstep arc = new Lockstep(new ArcConfig(8L << 30, 24L << 30, BIG, 2 * BIG, 0, 1000, 1, 0, true, fixes,
+                Tunables.defaults().withAbdScatterEnabled(false).withPDampenerDisable(dampenerDisable)));
         twice(arc, 0, SMALL);
         for (long k = 1000; k < 1512; k++) {
             twice(arc, k, BIG);
         }
         for (long k = 1; k <= 2048; k++) {
-            arc.read(k, BIG, ReadKind.DEMAND, false);
+            arc.apply(new Operation.Read(k, BIG, ReadKind.DEMAND, false));
         }
-        for (int shrinks = 0; stateOf(arc, 0) != ArcState.MFU_GHOST; shrinks++) {
+        for (int shrinks = 0; stateOf(arc.snapshot(), 0) != ArcState.MFU_GHOST; shrinks++) {
             assertTrue(shrinks < 200, "scenario: key 0 must reach the MFU ghost list");
-            arc.reduceTargetSize(64L << 20);
+            arc.apply(new Operation.Shrink(64L << 20));
         }
-        for (long k : keysIn(arc, ArcState.MFU_GHOST)) {
+        for (long k : keysIn(arc.snapshot(), ArcState.MFU_GHOST)) {
             if (k != 0) {
-                arc.free(k);
+                arc.apply(new Operation.Free(k));
             }
         }
-        List<Long> mruGhosts = keysIn(arc, ArcState.MRU_GHOST);
+        List<Long> mruGhosts = keysIn(arc.snapshot(), ArcState.MRU_GHOST);
         assertTrue(mruGhosts.size() >= 256, "scenario: needs 256 MRU ghosts of 16 MiB, has " + mruGhosts.size());
         for (long k : mruGhosts.subList(256, mruGhosts.size())) {
-            arc.free(k);
+            arc.apply(new Operation.Free(k));
         }
         ArcSnapshot s = arc.snapshot();
         assertEquals(4L << 30, s.state(ArcState.MRU_GHOST).size(), "scenario: MRU ghost size");
@@ -127,37 +130,57 @@ class QuirkFixProperties {
         return arc;
     }
 
-    private static void twice(ZfsArc arc, long key, long size) {
-        arc.read(key, size, ReadKind.DEMAND, false);
-        arc.tick(100);
-        arc.read(key, size, ReadKind.DEMAND, false);
+    private static void twice(Lockstep arc, long key, long size) {
+        arc.apply(new Operation.Read(key, size, ReadKind.DEMAND, false));
+        arc.apply(new Operation.Tick(100));
+        arc.apply(new Operation.Read(key, size, ReadKind.DEMAND, false));
+    }
+
+    /**
+     * The MFU-ghost hit on key 0 after {@link #wrapScenario}, in {@code arc_adapt} (zfs-2.1.1 {@code arc.c}, lines
+     * 5068-5098): {@code mult = mrug_size / mfug_size = 2^32 / 2^17 = 2^15} (5093), capped at 10 unless
+     * {@code zfs_arc_p_dampener_disable} (5094-5095), {@code delta = MIN(bytes * mult, arc_p)} with {@code int
+     * bytes = 2^17} and {@code int mult} (5097), {@code arc_p = MAX(arc_p_min, arc_p - delta)} (5098). The scenario
+     * leaves {@code arc_c} = 24 GiB ({@code arc_p_min = arc_c >> 4} = 1.5 GiB) and {@code arc_p} = 20 GiB, so: with
+     * the dampener disabled (the 2.1.1 default, line 460) the int product {@code 2^32} wraps to 0 and {@code arc_p}
+     * stays (quirk O1); computed in 64 bits it is {@code 2^32} and {@code arc_p} drops to 16 GiB; with the dampener
+     * on, {@code 2^17 * 10} fits an int either way and {@code arc_p} drops by 10 blocks. Only the first pair tells
+     * the 2.1.1 multiply from the fixed one; the dampener pair pins the {@code MIN(mult, 10)} of each.
+     *
+     * @return {arc_p before, arc_p after, arc_c after} the hit
+     */
+    private static long[] mfuGhostHit(Lockstep arc) {
+        long before = arc.snapshot().p();
+        assertEquals(Outcome.GHOST_HIT_MFU, arc.apply(new Operation.Read(0, SMALL, ReadKind.DEMAND, false)));
+        ArcSnapshot after = arc.snapshot();
+        return new long[] {before, after.p(), after.c()};
     }
 
     @Example
     void quirkO1WithoutFixWrappedProductLeavesArcPUnchanged() {
-        ZfsArc arc = wrapScenario(EnumSet.noneOf(QuirkFix.class));
-        long before = arc.mruTarget();
-        assertEquals(Outcome.GHOST_HIT_MFU, arc.read(0, SMALL, ReadKind.DEMAND, false));
-        assertEquals(before, arc.mruTarget(), "2.1.1 (O1): 2^17 * 2^15 wraps to 0 in an int, so arc_p stays");
+        long[] p = mfuGhostHit(wrapScenario(EnumSet.noneOf(QuirkFix.class), true));
+        assertEquals(p[0], p[1], "2.1.1 (O1): 2^17 * 2^15 wraps to 0 in an int, so arc_p stays");
     }
 
     @Example
     void quirkO1WithFixMfuGhostHitDropsArcPToItsMinimum() {
-        ZfsArc arc = wrapScenario(EnumSet.of(QuirkFix.ADAPT_64BIT_MULTIPLY_O1));
-        long before = arc.mruTarget();
-        assertEquals(Outcome.GHOST_HIT_MFU, arc.read(0, SMALL, ReadKind.DEMAND, false));
-        assertEquals(Math.max(arc.targetSize() >>> 4, before - (1L << 32)), arc.mruTarget(),
+        long[] p = mfuGhostHit(wrapScenario(EnumSet.of(QuirkFix.ADAPT_64BIT_MULTIPLY_O1), true));
+        assertEquals(Math.max(p[2] >>> 4, p[0] - (1L << 32)), p[1],
                 "O1 fixed: arc_p = MAX(arc_p_min, arc_p - MIN(2^32, arc_p))");
     }
 
     @Example
     void dampenerCapsTheMultiplierAtTen() {
-        ZfsArc arc = wrapScenario(EnumSet.noneOf(QuirkFix.class),
-                org.arcref.zfs.Tunables.defaults().withPDampenerDisable(false));
-        long before = arc.mruTarget();
-        arc.read(0, SMALL, ReadKind.DEMAND, false);
-        assertEquals(Math.max(arc.targetSize() >>> 4, before - 10 * SMALL), arc.mruTarget(),
+        long[] p = mfuGhostHit(wrapScenario(EnumSet.noneOf(QuirkFix.class), false));
+        assertEquals(Math.max(p[2] >>> 4, p[0] - 10 * SMALL), p[1],
                 "zfs_arc_p_dampener_disable=0: mult = MIN(2^15, 10), so arc_p drops by 10 blocks");
+    }
+
+    @Example
+    void dampenerCapsTheMultiplierAtTenWithO1Fixed() {
+        long[] p = mfuGhostHit(wrapScenario(EnumSet.of(QuirkFix.ADAPT_64BIT_MULTIPLY_O1), false));
+        assertEquals(Math.max(p[2] >>> 4, p[0] - 10 * SMALL), p[1],
+                "O1 fixed, zfs_arc_p_dampener_disable=0: mult = MIN(2^15, 10), so arc_p drops by 10 blocks");
     }
 
     // ---- O2: arc_p > arc_c after a shrink to arc_c_min ----
@@ -217,12 +240,12 @@ class QuirkFixProperties {
 
     // ---- helpers ----
 
-    static ArcState stateOf(ZfsArc arc, long key) {
-        return arc.snapshot().headers().stream().filter(h -> h.key() == key).map(HeaderSnapshot::state)
+    static ArcState stateOf(ArcSnapshot s, long key) {
+        return s.headers().stream().filter(h -> h.key() == key).map(HeaderSnapshot::state)
                 .findFirst().orElse(null);
     }
 
-    static List<Long> keysIn(ZfsArc arc, ArcState state) {
-        return arc.snapshot().headers().stream().filter(h -> h.state() == state).map(HeaderSnapshot::key).toList();
+    static List<Long> keysIn(ArcSnapshot s, ArcState state) {
+        return s.headers().stream().filter(h -> h.state() == state).map(HeaderSnapshot::key).toList();
     }
 }

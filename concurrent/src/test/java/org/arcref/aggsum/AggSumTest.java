@@ -8,7 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -149,6 +157,87 @@ class AggSumTest {
         assertInvariants(sum, 850, "after adds to both ends of the borrow");
     }
 
+    /**
+     * aggsum.c 218 and 221: {@code aggsum_compare} answers from the lock-free bounds only when the upper bound is
+     * strictly below the target or a positive lower bound strictly above it. By hand, one bucket, shift 0, from 1000:
+     * {@code add(10)} takes the slow path (175-176: 0 + 10 > borrowed 0), borrows 10 << 4 = 160 (186-191) and stores
+     * lower = 1000 + 10 - 160 = 850, upper = 1000 + 10 + 160 = 1170 (199-202); then {@code add(160)} stays in the
+     * bucket (0 + 160 <= 160), so V = 1170 = upper, or {@code add(-160)} (0 - 160 >= -160), so V = 850 = lower. A
+     * bound equal to the target decides nothing: compare takes the lock, folds the bucket (230-235) and returns 0
+     * (244).
+     */
+    @Test
+    @DisplayName("A4: compare answers from a lock-free bound only when it is strictly beyond the target")
+    void aBoundEqualToTheTargetIsNotDecisive() {
+        AggSum atUpper = AggSum.create(1000, AggSumLayout.singleBucket());
+        atUpper.add(10);
+        atUpper.add(160);
+        assertEquals(1170, atUpper.upperBound());
+        assertEquals(0, atUpper.compare(1170), "upper bound == target == V: compare must fold, not answer -1");
+        assertEquals(new AggSumCounters(1, 1, 0, 1, 1), atUpper.counters(), "one compare, which folded the bucket");
+
+        AggSum atLower = AggSum.create(1000, AggSumLayout.singleBucket());
+        atLower.add(10);
+        atLower.add(-160);
+        assertEquals(850, atLower.lowerBound());
+        assertEquals(0, atLower.compare(850), "lower bound == target == V: compare must fold, not answer 1");
+        assertEquals(new AggSumCounters(1, 1, 0, 1, 1), atLower.counters(), "one compare, which folded the bucket");
+    }
+
+    /**
+     * The bucket choice (implementation overview, "Buckets"): a thread whose home bucket's lock is taken moves to
+     * the next bucket, the last one wrapping to bucket 0. One thread of a single-thread executor adds to a
+     * three-bucket aggsum; each round the test holds the thread's current home bucket and checks that the add
+     * lands on the next one, so three rounds visit every bucket and cross the wrap once. {@code value()} empties
+     * the buckets between rounds, so the bucket that has borrowed afterwards is the one the add used.
+     */
+    @Test
+    @DisplayName("buckets: an add that finds its home bucket locked moves to the next bucket, wrapping after the last")
+    void contendedAddMovesToTheNextBucket() throws Exception {
+        AggSum sum = AggSum.create(0, new AggSumLayout(3, 0));
+        ExecutorService adder = Executors.newSingleThreadExecutor();
+        try {
+            within(adder.submit(() -> sum.add(100)), "an uncontended add");
+            int home = onlyBucketWithBorrow(sum);
+            long v = 100;
+            for (int round = 0; round < 3; round++) {
+                sum.value();
+                AggSumBucket held = sum.buckets[home];
+                held.lock();
+                try {
+                    within(adder.submit(() -> sum.add(100)), "an add whose home bucket " + home + " is locked");
+                } finally {
+                    held.unlock();
+                }
+                v += 100;
+                int next = (home + 1) % 3;
+                assertEquals(next, onlyBucketWithBorrow(sum), "the add that found bucket " + home
+                        + " locked must use the next bucket");
+                assertInvariants(sum, v, "round " + round);
+                home = next;
+            }
+        } finally {
+            adder.shutdownNow();
+        }
+    }
+
+    /** Waits up to 10 s for {@code task}; fails naming {@code what} if it throws or does not end. */
+    private static void within(Future<?> task, String what) throws InterruptedException {
+        try {
+            task.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new AssertionError(what + " threw " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new AssertionError(what + " did not end within 10 s (waiting for a locked bucket?)", e);
+        }
+    }
+
+    /** The index of the one bucket that has borrowed; fails unless exactly one has. */
+    private static int onlyBucketWithBorrow(AggSum sum) {
+        assertEquals(1, bucketsWithBorrow(sum), "exactly one bucket has borrowed: " + sum);
+        return List.of(sum.buckets).indexOf(firstBucketWithBorrow(sum));
+    }
+
     @Test
     @DisplayName("A4: compare keeps flushing while a folded bound only equals the target")
     void compareFlushesOnWhileABoundEqualsTheTarget() throws Exception {
@@ -261,13 +350,67 @@ class AggSumTest {
         sum.add(1);
         AggSumBucket bucket = sum.buckets[0];
         bucket.lock(); // as a fast-path add holds it between its loads and stores
-        Thread reader = startThread(sum::counters);
-        reader.join(500);
-        assertTrue(reader.isAlive(), "counters() read the bucket while another thread held its lock");
-        assertFalse(bucket.tryLock(), "counters() released a bucket lock it did not hold");
-        bucket.unlock();
-        reader.join();
+        assertWaitsWhileHeld(bucket, startThread(sum::counters), "counters()");
         assertEquals(new AggSumCounters(1, 1, 0, 0, 0), sum.counters());
+    }
+
+    /**
+     * aggsum.c 194: the slow path folds the bucket ({@code asc_delta}, {@code asc_borrowed}) under
+     * {@code asc_lock}, which a fast-path add on another CPU may hold. The test holds the core lock until the add
+     * has left its fast path and waits for the core, takes the bucket's lock, then lets the add have the core.
+     */
+    @Test
+    @DisplayName("A7: the slow path folds the bucket under the bucket's lock: it waits for the add holding it")
+    void slowPathWaitsForTheBucketLock() throws InterruptedException {
+        AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
+        AggSumBucket bucket = sum.buckets[0];
+        Thread adder;
+        synchronized (sum.core) {
+            adder = startThread(() -> sum.add(10)); // nothing borrowed yet: the fast path fails
+            awaitState(adder, state -> state == Thread.State.BLOCKED, "the add's slow path waits for the core lock");
+            assertTrue(bucket.tryLock(), "the add released the bucket before its slow path");
+        }
+        awaitState(adder, state -> state != Thread.State.BLOCKED, "the add's slow path takes the core lock");
+        assertWaitsWhileHeld(bucket, adder, "the slow path of add(10)");
+        assertInvariants(sum, 1010, "after the slow path");
+    }
+
+    /** aggsum.c 149 ({@code aggsum_value}) and 230 ({@code aggsum_compare}) fold a bucket under its lock. */
+    @Test
+    @DisplayName("A4, A7: value() folds a bucket under the bucket's lock: it waits for the add holding it")
+    void valueWaitsForTheBucketLock() throws InterruptedException {
+        AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
+        sum.add(10);
+        sum.add(-20);
+        AggSumBucket bucket = sum.buckets[0];
+        bucket.lock();
+        AtomicLong value = new AtomicLong(-1);
+        assertWaitsWhileHeld(bucket, startThread(() -> value.set(sum.value())), "value()");
+        assertEquals(990, value.get(), "A4: value() is exact");
+        assertInvariants(sum, 990, "after value()");
+    }
+
+    /**
+     * With the test holding {@code bucket}'s lock: {@code thread} must still run after 500 ms and must not have
+     * released that lock; once the test releases it, the thread must end within 10 s.
+     */
+    private static void assertWaitsWhileHeld(AggSumBucket bucket, Thread thread, String operation)
+            throws InterruptedException {
+        thread.join(500);
+        assertTrue(thread.isAlive(), "A7: " + operation + " went on while another thread held the bucket's lock");
+        assertFalse(bucket.tryLock(), "A7: " + operation + " released a bucket lock it did not hold");
+        bucket.unlock();
+        thread.join(10_000);
+        assertFalse(thread.isAlive(), "A7: " + operation + " did not end within 10 s of the lock's release");
+    }
+
+    /** Waits up to 10 s for {@code thread}'s state to satisfy {@code reached}; fails naming {@code step}. */
+    private static void awaitState(Thread thread, Predicate<Thread.State> reached, String step) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!reached.test(thread.getState())) {
+            assertTrue(System.nanoTime() < deadline, "within 10 s: " + step + ", but the thread is " + thread.getState());
+            Thread.yield();
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package org.arcref.aggsum;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -12,9 +13,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.DisplayName;
@@ -195,7 +196,7 @@ class AggSumTest {
     @DisplayName("buckets: an add that finds its home bucket locked moves to the next bucket, wrapping after the last")
     void contendedAddMovesToTheNextBucket() throws Exception {
         AggSum sum = AggSum.create(0, new AggSumLayout(3, 0));
-        ExecutorService adder = Executors.newSingleThreadExecutor();
+        ExecutorService adder = oneDaemonThread();
         try {
             within(adder.submit(() -> sum.add(100)), "an uncontended add");
             int home = onlyBucketWithBorrow(sum);
@@ -219,6 +220,54 @@ class AggSumTest {
         } finally {
             adder.shutdownNow();
         }
+    }
+
+    /**
+     * The bucket choice: after moving, the thread takes the next bucket's lock with {@code lock()}, waiting if it
+     * is held. Two buckets; the adder thread's first add borrows on its home bucket h, its second (h held by the
+     * test) moves it to the other bucket n and borrows there, so both have borrowed 1600 and n is its home. With
+     * the test holding n and h, a third add of 100 finds n taken, moves to h, and must wait for h's lock, although
+     * 0 + 100 is within h's borrow and its fast path would touch only h.
+     */
+    @Test
+    @DisplayName("A7: an add that moves to the next bucket waits for that bucket's lock")
+    void movedAddWaitsForTheNextBucketsLock() throws Exception {
+        AggSum sum = AggSum.create(0, new AggSumLayout(2, 0));
+        ExecutorService adder = oneDaemonThread();
+        try {
+            within(adder.submit(() -> sum.add(100)), "an uncontended add");
+            AggSumBucket h = firstBucketWithBorrow(sum);
+            AggSumBucket n = sum.buckets[1 - List.of(sum.buckets).indexOf(h)];
+            h.lock();
+            try {
+                within(adder.submit(() -> sum.add(100)), "an add whose home bucket is locked");
+            } finally {
+                h.unlock();
+            }
+            assertEquals(2, bucketsWithBorrow(sum), "the second add moved to the other bucket: " + sum);
+            n.lock();
+            h.lock();
+            try {
+                assertWaitsWhileHeld(h, adder.submit(() -> sum.add(100)), "an add that moved to the next bucket");
+            } finally {
+                n.unlock();
+            }
+            assertInvariants(sum, 300, "after three adds");
+        } finally {
+            adder.shutdownNow();
+        }
+    }
+
+    /**
+     * An executor whose tasks all run on one thread, and so use that thread's bucket hint; a daemon thread, so
+     * that an add left spinning on a bucket lock by a failed test cannot keep the JVM alive.
+     */
+    private static ExecutorService oneDaemonThread() {
+        return Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "aggsum-adder");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** Waits up to 10 s for {@code task}; fails naming {@code what} if it throws or does not end. */
@@ -350,7 +399,7 @@ class AggSumTest {
         sum.add(1);
         AggSumBucket bucket = sum.buckets[0];
         bucket.lock(); // as a fast-path add holds it between its loads and stores
-        assertWaitsWhileHeld(bucket, startThread(sum::counters), "counters()");
+        assertWaitsWhileHeld(bucket, startTask(sum::counters), "counters()");
         assertEquals(new AggSumCounters(1, 1, 0, 0, 0), sum.counters());
     }
 
@@ -364,44 +413,52 @@ class AggSumTest {
     void slowPathWaitsForTheBucketLock() throws InterruptedException {
         AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
         AggSumBucket bucket = sum.buckets[0];
+        FutureTask<Void> add = new FutureTask<>(() -> sum.add(10), null); // nothing borrowed: the fast path fails
         Thread adder;
         synchronized (sum.core) {
-            adder = startThread(() -> sum.add(10)); // nothing borrowed yet: the fast path fails
+            adder = startThread(add);
             awaitState(adder, state -> state == Thread.State.BLOCKED, "the add's slow path waits for the core lock");
             assertTrue(bucket.tryLock(), "the add released the bucket before its slow path");
         }
         awaitState(adder, state -> state != Thread.State.BLOCKED, "the add's slow path takes the core lock");
-        assertWaitsWhileHeld(bucket, adder, "the slow path of add(10)");
+        assertWaitsWhileHeld(bucket, add, "the slow path of add(10)");
         assertInvariants(sum, 1010, "after the slow path");
     }
 
     /** aggsum.c 149 ({@code aggsum_value}) and 230 ({@code aggsum_compare}) fold a bucket under its lock. */
     @Test
     @DisplayName("A4, A7: value() folds a bucket under the bucket's lock: it waits for the add holding it")
-    void valueWaitsForTheBucketLock() throws InterruptedException {
+    void valueWaitsForTheBucketLock() throws Exception {
         AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
         sum.add(10);
         sum.add(-20);
         AggSumBucket bucket = sum.buckets[0];
         bucket.lock();
-        AtomicLong value = new AtomicLong(-1);
-        assertWaitsWhileHeld(bucket, startThread(() -> value.set(sum.value())), "value()");
+        FutureTask<Long> value = new FutureTask<>(sum::value);
+        startThread(value);
+        assertWaitsWhileHeld(bucket, value, "value()");
         assertEquals(990, value.get(), "A4: value() is exact");
         assertInvariants(sum, 990, "after value()");
     }
 
     /**
-     * With the test holding {@code bucket}'s lock: {@code thread} must still run after 500 ms and must not have
-     * released that lock; once the test releases it, the thread must end within 10 s.
+     * With the test holding {@code bucket}'s lock: {@code operation}, running on another thread, must not have
+     * ended after 500 ms and must not have released that lock; once the test releases it, it must end within 10 s.
      */
-    private static void assertWaitsWhileHeld(AggSumBucket bucket, Thread thread, String operation)
+    private static void assertWaitsWhileHeld(AggSumBucket bucket, Future<?> operation, String name)
             throws InterruptedException {
-        thread.join(500);
-        assertTrue(thread.isAlive(), "A7: " + operation + " went on while another thread held the bucket's lock");
-        assertFalse(bucket.tryLock(), "A7: " + operation + " released a bucket lock it did not hold");
+        assertThrows(TimeoutException.class, () -> operation.get(500, TimeUnit.MILLISECONDS),
+                "A7: " + name + " went on while another thread held the bucket's lock");
+        assertFalse(bucket.tryLock(), "A7: " + name + " released a bucket lock it did not hold");
         bucket.unlock();
-        thread.join(10_000);
-        assertFalse(thread.isAlive(), "A7: " + operation + " did not end within 10 s of the lock's release");
+        within(operation, name + ", once the bucket's lock was released,");
+    }
+
+    /** Runs {@code body} on a new thread. */
+    private static Future<?> startTask(Runnable body) {
+        FutureTask<Void> task = new FutureTask<>(body, null);
+        startThread(task);
+        return task;
     }
 
     /** Waits up to 10 s for {@code thread}'s state to satisfy {@code reached}; fails naming {@code step}. */

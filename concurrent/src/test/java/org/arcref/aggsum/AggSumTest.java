@@ -196,20 +196,13 @@ class AggSumTest {
     @DisplayName("buckets: an add that finds its home bucket locked moves to the next bucket, wrapping after the last")
     void contendedAddMovesToTheNextBucket() throws Exception {
         AggSum sum = AggSum.create(0, new AggSumLayout(3, 0));
-        ExecutorService adder = oneDaemonThread();
+        ExecutorService adder = adderWithAHome(sum);
         try {
-            within(adder.submit(() -> sum.add(100)), "an uncontended add");
             int home = onlyBucketWithBorrow(sum);
             long v = 100;
             for (int round = 0; round < 3; round++) {
                 sum.value();
-                AggSumBucket held = sum.buckets[home];
-                held.lock();
-                try {
-                    within(adder.submit(() -> sum.add(100)), "an add whose home bucket " + home + " is locked");
-                } finally {
-                    held.unlock();
-                }
+                addWhileHeld(adder, sum, sum.buckets[home], "an add whose home bucket " + home + " is locked");
                 v += 100;
                 int next = (home + 1) % 3;
                 assertEquals(next, onlyBucketWithBorrow(sum), "the add that found bucket " + home
@@ -233,17 +226,11 @@ class AggSumTest {
     @DisplayName("A7: an add that moves to the next bucket waits for that bucket's lock")
     void movedAddWaitsForTheNextBucketsLock() throws Exception {
         AggSum sum = AggSum.create(0, new AggSumLayout(2, 0));
-        ExecutorService adder = oneDaemonThread();
+        ExecutorService adder = adderWithAHome(sum);
         try {
-            within(adder.submit(() -> sum.add(100)), "an uncontended add");
             AggSumBucket h = firstBucketWithBorrow(sum);
             AggSumBucket n = sum.buckets[1 - List.of(sum.buckets).indexOf(h)];
-            h.lock();
-            try {
-                within(adder.submit(() -> sum.add(100)), "an add whose home bucket is locked");
-            } finally {
-                h.unlock();
-            }
+            addWhileHeld(adder, sum, h, "an add whose home bucket is locked");
             assertEquals(2, bucketsWithBorrow(sum), "the second add moved to the other bucket: " + sum);
             n.lock();
             h.lock();
@@ -259,15 +246,29 @@ class AggSumTest {
     }
 
     /**
-     * An executor whose tasks all run on one thread, and so use that thread's bucket hint; a daemon thread, so
+     * An executor whose tasks all run on one thread, and so use that thread's bucket hint, after that thread has
+     * added 100 to {@code sum} uncontended: its home bucket is the only one that has borrowed. A daemon thread, so
      * that an add left spinning on a bucket lock by a failed test cannot keep the JVM alive.
      */
-    private static ExecutorService oneDaemonThread() {
-        return Executors.newSingleThreadExecutor(task -> {
+    private static ExecutorService adderWithAHome(AggSum sum) throws InterruptedException {
+        ExecutorService adder = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "aggsum-adder");
             thread.setDaemon(true);
             return thread;
         });
+        within(adder.submit(() -> sum.add(100)), "an uncontended add");
+        return adder;
+    }
+
+    /** Has {@code adder} add 100 to {@code sum} while the test holds {@code held}'s lock; waits for the add. */
+    private static void addWhileHeld(ExecutorService adder, AggSum sum, AggSumBucket held, String what)
+            throws InterruptedException {
+        held.lock();
+        try {
+            within(adder.submit(() -> sum.add(100)), what);
+        } finally {
+            held.unlock();
+        }
     }
 
     /** Waits up to 10 s for {@code task}; fails naming {@code what} if it throws or does not end. */

@@ -236,7 +236,10 @@ class ZthrTest {
         Thread waiter = new Thread(zthr::waitCycleDone, "held-start-waiter");
         waiter.setDaemon(true);
         waiter.start();
+        long deadline = System.nanoTime() + LIMIT.toNanos();
         while (!ZthrProbes.parkedInConditionWait(zthr, waiter)) { // registered and asleep, not queued for the lock
+            assertTrue(System.nanoTime() < deadline, "within " + LIMIT + ", waitCycleDone registers and waits for"
+                    + " the held worker; the waiter is " + waiter.getState());
             Thread.onSpinWait();
         }
         Thread worker = zthr.startHeldWorker();

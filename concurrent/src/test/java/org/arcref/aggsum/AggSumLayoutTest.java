@@ -40,6 +40,14 @@ class AggSumLayoutTest {
     }
 
     @Test
+    @DisplayName("B1: the largest bucket shift, 59, is accepted: its borrow shift 4 + 59 = 63 is a valid shift of a long")
+    void theLargestBucketShiftIsAccepted() {
+        AggSumLayout widest = new AggSumLayout(1, AggSumLayout.MAX_BUCKET_SHIFT);
+        assertEquals(59, widest.bucketShift());
+        assertEquals(Long.MIN_VALUE, widest.borrowFor(1), "1 << 63");
+    }
+
+    @Test
     @DisplayName("B1: bad layouts are rejected with the argument, the rule and the value")
     void badInputNamesArgumentRuleAndValue() {
         assertEquals("numBuckets must be >= 1, was 0",

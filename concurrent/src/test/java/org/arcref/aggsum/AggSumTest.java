@@ -2,13 +2,22 @@ package org.arcref.aggsum;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.IntConsumer;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -149,6 +158,136 @@ class AggSumTest {
         assertInvariants(sum, 850, "after adds to both ends of the borrow");
     }
 
+    /**
+     * aggsum.c 218 and 221: {@code aggsum_compare} answers from the lock-free bounds only when the upper bound is
+     * strictly below the target or a positive lower bound strictly above it. By hand, one bucket, shift 0, from 1000:
+     * {@code add(10)} takes the slow path (175-176: 0 + 10 > borrowed 0), borrows 10 << 4 = 160 (186-191) and stores
+     * lower = 1000 + 10 - 160 = 850, upper = 1000 + 10 + 160 = 1170 (199-202); then {@code add(160)} stays in the
+     * bucket (0 + 160 <= 160), so V = 1170 = upper, or {@code add(-160)} (0 - 160 >= -160), so V = 850 = lower. A
+     * bound equal to the target decides nothing: compare takes the lock, folds the bucket (230-235) and returns 0
+     * (244).
+     */
+    @Test
+    @DisplayName("A4: compare answers from a lock-free bound only when it is strictly beyond the target")
+    void aBoundEqualToTheTargetIsNotDecisive() {
+        AggSum atUpper = AggSum.create(1000, AggSumLayout.singleBucket());
+        atUpper.add(10);
+        atUpper.add(160);
+        assertEquals(1170, atUpper.upperBound());
+        assertEquals(0, atUpper.compare(1170), "upper bound == target == V: compare must fold, not answer -1");
+        assertEquals(new AggSumCounters(1, 1, 0, 1, 1), atUpper.counters(), "one compare, which folded the bucket");
+
+        AggSum atLower = AggSum.create(1000, AggSumLayout.singleBucket());
+        atLower.add(10);
+        atLower.add(-160);
+        assertEquals(850, atLower.lowerBound());
+        assertEquals(0, atLower.compare(850), "lower bound == target == V: compare must fold, not answer 1");
+        assertEquals(new AggSumCounters(1, 1, 0, 1, 1), atLower.counters(), "one compare, which folded the bucket");
+    }
+
+    /**
+     * The bucket choice (implementation overview, "Buckets"): a thread whose home bucket's lock is taken moves to
+     * the next bucket, the last one wrapping to bucket 0. One thread of a single-thread executor adds to a
+     * three-bucket aggsum; each round the test holds the thread's current home bucket and checks that the add
+     * lands on the next one, so three rounds visit every bucket and cross the wrap once. {@code value()} empties
+     * the buckets between rounds, so the bucket that has borrowed afterwards is the one the add used.
+     */
+    @Test
+    @DisplayName("buckets: an add that finds its home bucket locked moves to the next bucket, wrapping after the last")
+    void contendedAddMovesToTheNextBucket() throws Exception {
+        AggSum sum = AggSum.create(0, new AggSumLayout(3, 0));
+        ExecutorService adder = adderWithAHome(sum);
+        try {
+            int home = onlyBucketWithBorrow(sum);
+            long v = 100;
+            for (int round = 0; round < 3; round++) {
+                sum.value();
+                addWhileHeld(adder, sum, sum.buckets[home], "an add whose home bucket " + home + " is locked");
+                v += 100;
+                int next = (home + 1) % 3;
+                assertEquals(next, onlyBucketWithBorrow(sum), "the add that found bucket " + home
+                        + " locked must use the next bucket");
+                assertInvariants(sum, v, "round " + round);
+                home = next;
+            }
+        } finally {
+            adder.shutdownNow();
+        }
+    }
+
+    /**
+     * The bucket choice: after moving, the thread takes the next bucket's lock with {@code lock()}, waiting if it
+     * is held. Two buckets; the adder thread's first add borrows on its home bucket h, its second (h held by the
+     * test) moves it to the other bucket n and borrows there, so both have borrowed 1600 and n is its home. With
+     * the test holding n and h, a third add of 100 finds n taken, moves to h, and must wait for h's lock, although
+     * 0 + 100 is within h's borrow and its fast path would touch only h.
+     */
+    @Test
+    @DisplayName("A7: an add that moves to the next bucket waits for that bucket's lock")
+    void movedAddWaitsForTheNextBucketsLock() throws Exception {
+        AggSum sum = AggSum.create(0, new AggSumLayout(2, 0));
+        ExecutorService adder = adderWithAHome(sum);
+        try {
+            AggSumBucket h = firstBucketWithBorrow(sum);
+            AggSumBucket n = sum.buckets[1 - List.of(sum.buckets).indexOf(h)];
+            addWhileHeld(adder, sum, h, "an add whose home bucket is locked");
+            assertEquals(2, bucketsWithBorrow(sum), "the second add moved to the other bucket: " + sum);
+            n.lock();
+            h.lock();
+            try {
+                assertWaitsWhileHeld(h, adder.submit(() -> sum.add(100)), "an add that moved to the next bucket");
+            } finally {
+                n.unlock();
+            }
+            assertInvariants(sum, 300, "after three adds");
+        } finally {
+            adder.shutdownNow();
+        }
+    }
+
+    /**
+     * An executor whose tasks all run on one thread, and so use that thread's bucket hint, after that thread has
+     * added 100 to {@code sum} uncontended: its home bucket is the only one that has borrowed. A daemon thread, so
+     * that an add left spinning on a bucket lock by a failed test cannot keep the JVM alive.
+     */
+    private static ExecutorService adderWithAHome(AggSum sum) throws InterruptedException {
+        ExecutorService adder = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "aggsum-adder");
+            thread.setDaemon(true);
+            return thread;
+        });
+        within(adder.submit(() -> sum.add(100)), "an uncontended add");
+        return adder;
+    }
+
+    /** Has {@code adder} add 100 to {@code sum} while the test holds {@code held}'s lock; waits for the add. */
+    private static void addWhileHeld(ExecutorService adder, AggSum sum, AggSumBucket held, String what)
+            throws InterruptedException {
+        held.lock();
+        try {
+            within(adder.submit(() -> sum.add(100)), what);
+        } finally {
+            held.unlock();
+        }
+    }
+
+    /** Waits up to 10 s for {@code task}; fails naming {@code what} if it throws or does not end. */
+    private static void within(Future<?> task, String what) throws InterruptedException {
+        try {
+            task.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new AssertionError(what + " threw " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new AssertionError(what + " did not end within 10 s (waiting for a locked bucket?)", e);
+        }
+    }
+
+    /** The index of the one bucket that has borrowed; fails unless exactly one has. */
+    private static int onlyBucketWithBorrow(AggSum sum) {
+        assertEquals(1, bucketsWithBorrow(sum), "exactly one bucket has borrowed: " + sum);
+        return List.of(sum.buckets).indexOf(firstBucketWithBorrow(sum));
+    }
+
     @Test
     @DisplayName("A4: compare keeps flushing while a folded bound only equals the target")
     void compareFlushesOnWhileABoundEqualsTheTarget() throws Exception {
@@ -261,13 +400,75 @@ class AggSumTest {
         sum.add(1);
         AggSumBucket bucket = sum.buckets[0];
         bucket.lock(); // as a fast-path add holds it between its loads and stores
-        Thread reader = startThread(sum::counters);
-        reader.join(500);
-        assertTrue(reader.isAlive(), "counters() read the bucket while another thread held its lock");
-        assertFalse(bucket.tryLock(), "counters() released a bucket lock it did not hold");
-        bucket.unlock();
-        reader.join();
+        assertWaitsWhileHeld(bucket, startTask(sum::counters), "counters()");
         assertEquals(new AggSumCounters(1, 1, 0, 0, 0), sum.counters());
+    }
+
+    /**
+     * aggsum.c 194: the slow path folds the bucket ({@code asc_delta}, {@code asc_borrowed}) under
+     * {@code asc_lock}, which a fast-path add on another CPU may hold. The test holds the core lock until the add
+     * has left its fast path and waits for the core, takes the bucket's lock, then lets the add have the core.
+     */
+    @Test
+    @DisplayName("A7: the slow path folds the bucket under the bucket's lock: it waits for the add holding it")
+    void slowPathWaitsForTheBucketLock() throws InterruptedException {
+        AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
+        AggSumBucket bucket = sum.buckets[0];
+        FutureTask<Void> add = new FutureTask<>(() -> sum.add(10), null); // nothing borrowed: the fast path fails
+        Thread adder;
+        synchronized (sum.core) {
+            adder = startThread(add);
+            awaitState(adder, state -> state == Thread.State.BLOCKED, "the add's slow path waits for the core lock");
+            assertTrue(bucket.tryLock(), "the add released the bucket before its slow path");
+        }
+        awaitState(adder, state -> state != Thread.State.BLOCKED, "the add's slow path takes the core lock");
+        assertWaitsWhileHeld(bucket, add, "the slow path of add(10)");
+        assertInvariants(sum, 1010, "after the slow path");
+    }
+
+    /** aggsum.c 149 ({@code aggsum_value}) and 230 ({@code aggsum_compare}) fold a bucket under its lock. */
+    @Test
+    @DisplayName("A4, A7: value() folds a bucket under the bucket's lock: it waits for the add holding it")
+    void valueWaitsForTheBucketLock() throws Exception {
+        AggSum sum = AggSum.create(1000, AggSumLayout.singleBucket());
+        sum.add(10);
+        sum.add(-20);
+        AggSumBucket bucket = sum.buckets[0];
+        bucket.lock();
+        FutureTask<Long> value = new FutureTask<>(sum::value);
+        startThread(value);
+        assertWaitsWhileHeld(bucket, value, "value()");
+        assertEquals(990, value.get(), "A4: value() is exact");
+        assertInvariants(sum, 990, "after value()");
+    }
+
+    /**
+     * With the test holding {@code bucket}'s lock: {@code operation}, running on another thread, must not have
+     * ended after 500 ms and must not have released that lock; once the test releases it, it must end within 10 s.
+     */
+    private static void assertWaitsWhileHeld(AggSumBucket bucket, Future<?> operation, String name)
+            throws InterruptedException {
+        assertThrows(TimeoutException.class, () -> operation.get(500, TimeUnit.MILLISECONDS),
+                "A7: " + name + " went on while another thread held the bucket's lock");
+        assertFalse(bucket.tryLock(), "A7: " + name + " released a bucket lock it did not hold");
+        bucket.unlock();
+        within(operation, name + ", once the bucket's lock was released,");
+    }
+
+    /** Runs {@code body} on a new thread. */
+    private static Future<?> startTask(Runnable body) {
+        FutureTask<Void> task = new FutureTask<>(body, null);
+        startThread(task);
+        return task;
+    }
+
+    /** Waits up to 10 s for {@code thread}'s state to satisfy {@code reached}; fails naming {@code step}. */
+    private static void awaitState(Thread thread, Predicate<Thread.State> reached, String step) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!reached.test(thread.getState())) {
+            assertTrue(System.nanoTime() < deadline, "within 10 s: " + step + ", but the thread is " + thread.getState());
+            Thread.yield();
+        }
     }
 
     /**

@@ -72,4 +72,27 @@ class ZthrIdentityTest {
             zthr.destroy();
         }
     }
+
+    @Test
+    @DisplayName("Z1: a work function that runs until isCancelled() ends when the zthr is cancelled")
+    void workFunctionSeesTheCancel() throws Exception {
+        AtomicBoolean work = new AtomicBoolean(true);
+        CountDownLatch started = new CountDownLatch(1);
+        Zthr zthr = Zthr.create("until-cancelled", z -> work.get(), z -> {
+            work.set(false);
+            started.countDown();
+            while (!z.isCancelled()) {
+                Thread.onSpinWait();
+            }
+        }, ZthrPriority.DEFCLSYSPRI);
+        assertTrue(started.await(10, TimeUnit.SECONDS), "the work function ran");
+        Thread canceller = new Thread(zthr::cancel, "until-cancelled-canceller");
+        canceller.setDaemon(true);
+        canceller.start();
+        canceller.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(canceller.isAlive(), "Z1: cancel() still waits after 10 s: the work function polling"
+                + " isCancelled() never saw the cancel");
+        assertFalse(zthr.isRunning(), "Z1: no worker after cancel returned");
+        zthr.destroy();
+    }
 }

@@ -221,6 +221,37 @@ class ZthrTest {
         assertFalse(zthr.isRunning(), "the worker must have exited");
     }
 
+    /**
+     * The deviation of the implementation overview (spin's model M2): a waiter that registers while a new worker is
+     * starting signals {@code cv} before anyone waits on it, so a worker that found no work and then slept would
+     * leave it waiting for a wakeup that never comes. {@link HeldStartZthr} is the real {@link Zthr} with its
+     * worker's {@code Thread.start()} deferred, which holds that window open: the waiter registers and parks, then
+     * the worker starts, finds no work, and must end its iteration without sleeping.
+     */
+    @Test
+    @DisplayName("Z3: a waiter that registered while the worker was starting is released by the first idle check")
+    void waiterRegisteredDuringStartIsReleased() throws InterruptedException {
+        HeldStartZthr zthr = HeldStartZthr.create("held-start", z -> false, z -> { });
+        track(zthr);
+        Thread waiter = new Thread(zthr::waitCycleDone, "held-start-waiter");
+        waiter.setDaemon(true);
+        waiter.start();
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        while (!ZthrProbes.parkedInConditionWait(zthr, waiter)) { // registered and asleep, not queued for the lock
+            assertTrue(System.nanoTime() < deadline, "within " + LIMIT + ", waitCycleDone registers and waits for"
+                    + " the held worker; the waiter is " + waiter.getState());
+            Thread.onSpinWait();
+        }
+        Thread worker = zthr.startHeldWorker();
+        try {
+            waiter.join(LIMIT.toMillis());
+            assertFalse(waiter.isAlive(), "Z3: waitCycleDone still waits " + LIMIT + " after the worker started and"
+                    + " found no work; the worker is " + worker.getState());
+        } finally {
+            zthr.wakeup(); // frees a sleeping worker's waiter, so that the test leaves no thread behind
+        }
+    }
+
     @Test
     @DisplayName("Z4, B1: destroy requires a cancelled zthr; resume after destroy is rejected")
     void destroyRequiresCancel() {

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
+import org.arcref.zfs.ArcState;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.Outcome;
@@ -102,6 +103,38 @@ class EvictorDeathTest {
                     () -> arc.read(held, 4096, ReadKind.DEMAND, false, k -> k)));
             assertEquals(before, header(arc, held), "B1: the refused hit changed the header");
         }
+    }
+
+    /**
+     * A demand hit on an unheld header needs a private copy (scatter data): {@code arc_buf_alloc_impl} takes a
+     * reference first, which unlinks the header, and giving it back links it at its list's head. A dead evictor must
+     * refuse the hit before the reference is taken, so the header keeps its place. The two headers are held while
+     * the cache overflows (eviction cannot take them) and released after the death: release needs no allocation.
+     */
+    @Test
+    @DisplayName("B1: a demand hit on an unheld header refused by a dead evictor leaves it where it was on its list")
+    void refusedHitOnAnUnheldHeaderKeepsItsPlace() throws InterruptedException {
+        try (ConcurrentArc<Long> arc = BrokenArcs.evictorDies(CONFIG, MemoryModel.plentiful(), THREADED_EXACT)) {
+            long older = 1000;
+            long newer = 1001;
+            arc.read(older, 4096, ReadKind.DEMAND, true, k -> k);
+            arc.read(newer, 4096, ReadKind.DEMAND, true, k -> k);
+            fillUntilTheEvictorDies(arc);
+            arc.release(older);
+            arc.release(newer);
+            assertEquals(List.of(newer, older), mruKeys(arc), "set-up: both unheld at MRU's head, the last released first");
+            ArcSnapshot before = arc.snapshot();
+            assertDeathReported(assertThrows(IllegalStateException.class,
+                    () -> arc.read(older, 4096, ReadKind.DEMAND, false, k -> k)));
+            assertEquals(List.of(newer, older), mruKeys(arc), "B1: the refused hit moved the header on its list");
+            assertEquals(before, arc.snapshot(), "B1: the refused hit changed the ARC");
+        }
+    }
+
+    /** @return the two keys at the head (the newest end) of the MRU list */
+    private static List<Long> mruKeys(ConcurrentArc<Long> arc) {
+        return arc.snapshot().headers().stream().filter(h -> h.state() == ArcState.MRU && h.linked())
+                .map(HeaderSnapshot::key).limit(2).toList();
     }
 
     /**

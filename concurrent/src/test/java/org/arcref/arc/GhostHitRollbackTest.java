@@ -63,16 +63,21 @@ class GhostHitRollbackTest {
 
     private final AtomicBoolean armed = new AtomicBoolean();
     private final AssertionError injected = new AssertionError("assertion failure injected into arc_evict_cb");
-    private final ConcurrentArc<Long> arc = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(),
-            ArcOptions.deterministic(), (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
-                @Override
-                void addEvicted(long realEvicted) {
-                    if (armed.get()) {
-                        throw injected;
+    private ConcurrentArc<Long> arc = armedArc(CONFIG);
+
+    /** @return a deterministic ARC whose {@code addEvicted} throws {@link #injected} once {@link #armed} */
+    private ConcurrentArc<Long> armedArc(ArcConfig config) {
+        return new ConcurrentArc<>(config, MemoryModel.plentiful(), ArcOptions.deterministic(),
+                (m, sysFree, wake) -> new EvictWaiters(m, sysFree, wake) {
+                    @Override
+                    void addEvicted(long realEvicted) {
+                        if (armed.get()) {
+                            throw injected;
+                        }
+                        super.addEvicted(realEvicted);
                     }
-                    super.addEvicted(realEvicted);
-                }
-            }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+                }, AtomicLong::addAndGet, ConcurrentArc::newSizeAggsum);
+    }
 
     @Test
     @DisplayName("B1: a ghost hit whose wait for eviction throws goes back to its ghost state, at the list's head")
@@ -113,6 +118,56 @@ class GhostHitRollbackTest {
                 "the evictor's scan skipped the young prefetched key 6");
         assertEquals(1, after.stats().get(ArcStat.MUTEX_MISS) - before.stats().get(ArcStat.MUTEX_MISS),
                 "the evictor's scan met key 0 while its allocation waited under its hash lock: one mutex_miss");
+        ArcInvariants.r3r4Accounting(after);
+    }
+
+    /**
+     * With scatter ABDs (the default) a ghost hit allocates twice: the header's data ({@code arc_hdr_alloc_abd},
+     * without adapting) and then the buffer's private copy ({@code arc_buf_alloc_impl} → {@code arc_get_data_buf}).
+     * Here the first allocation fits and the second waits and throws: the read is undone, the header's new data
+     * freed and the header put back in its ghost state ({@code readBuffer}). The scenario, by hand, with the levels
+     * of the class comment (SEVERE at {@code arc_size >= 20K}); an unheld 4 KiB demand read costs 4K once its copy
+     * is destroyed, a held one 8K:
+     * <ol>
+     *   <li>Key 0 read twice, 100 ticks apart: MFU, 4K. Keys 1 and 2 read held: 20K, the last allocation at 16K.</li>
+     *   <li>Key 3, unheld: its data allocates at 20K (SEVERE): the pass finds MRU all held and evicts 4K of MFU, key
+     *       0, which becomes an MFU ghost (the ghost targets are negative); its copy allocates at 20K again, the
+     *       pass finds nothing evictable and releases the waiter; the copy is destroyed: 20K.</li>
+     *   <li>Releasing key 2 destroys its copy: 16K, keys 2 and 3 evictable on MRU, key 3 (linked when its copy was
+     *       destroyed) at the tail.</li>
+     *   <li>The ghost hit on key 0: its data allocates at 16K (NONE), its copy at 20K (SEVERE); the pass evicts 4K
+     *       from MRU's tail (key 3), and the end of that sublist visit throws.</li>
+     * </ol>
+     */
+    @Test
+    @DisplayName("B1: a ghost hit whose private copy's wait for eviction throws frees its data and goes back to its ghost state")
+    void failedCopyOfAGhostHitFreesItsDataAndGoesBack() {
+        arc = armedArc(CONFIG.withTunables(Tunables.defaults()));
+        read(GHOST, ReadKind.DEMAND, false);
+        arc.tick(100);
+        assertEquals(Outcome.HIT_MRU, read(GHOST, ReadKind.DEMAND, false), "set-up: key 0 to MFU");
+        for (long key = 1; key <= 2; key++) {
+            read(key, ReadKind.DEMAND, true);
+        }
+        read(3, ReadKind.DEMAND, false);
+        arc.release(2);
+        ArcSnapshot before = arc.snapshot();
+        HeaderSnapshot ghost = header(before, GHOST);
+        assertEquals(ArcState.MFU_GHOST, ghost.state(), "set-up: key 0 is an MFU ghost, was " + ghost);
+        assertEquals(16L << 10, before.size(), "set-up: 16 KiB, so the header data fits and the copy is SEVERE");
+
+        armed.set(true);
+        assertSame(injected, assertThrows(AssertionError.class, () -> read(GHOST, ReadKind.DEMAND, false)),
+                "the Error thrown by arc_evict_cb must reach the reader that stepped the evictor");
+
+        ArcSnapshot after = arc.snapshot();
+        assertEquals(ghost, header(after, GHOST),
+                "B1: the ghost hit whose copy failed must leave key 0 a ghost without data, as it was");
+        assertEquals(List.of(GHOST), keysOf(after, ArcState.MFU_GHOST), "B1: key 0 must be back on the MFU ghost list");
+        assertNull(arc.lookup(GHOST), "N1: lookup returned the value of a read that failed");
+        assertEquals(ArcState.MRU_GHOST, header(after, 3).state(), "the pass evicted MRU's tail, key 3, then threw");
+        assertEquals(before.size() - BLOCK, after.size(),
+                "B1: only the evicted block leaves arc_size: key 0's data and copy are not counted");
         ArcInvariants.r3r4Accounting(after);
     }
 

@@ -595,6 +595,18 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     }
 
     /**
+     * The nodes linked on a state's eviction list, headers and markers alike: between eviction passes only the
+     * headers, since {@code arc_evict_state} removes the markers it inserted. Read by tests; see
+     * {@link #snapshot()} for the headers.
+     *
+     * @param state a state with a list: not {@link ArcState#ANON}
+     * @return the number of nodes on its sublists
+     */
+    int listNodes(ArcState state) {
+        return lists[state.ordinal()].nodeCount();
+    }
+
+    /**
      * The whole state in the spec's format and order. Exact when no operation is in flight (always, driven by one
      * thread); otherwise each part is read at a different moment. Takes each sublist lock in turn.
      *

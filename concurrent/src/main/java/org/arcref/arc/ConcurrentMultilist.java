@@ -50,6 +50,20 @@ final class ConcurrentMultilist {
         }
     }
 
+    /** @return the nodes on every sublist, headers and eviction's markers alike */
+    int nodeCount() {
+        int[] count = {0};
+        for (Sublist s : sublists) {
+            s.lock();
+            try {
+                s.forEachNewestFirst(n -> count[0]++);
+            } finally {
+                s.unlock();
+            }
+        }
+        return count[0];
+    }
+
     /** Passes the headers of every sublist, in index order, each head to tail, skipping markers. */
     void forEachHeader(Consumer<ArcHeader<?>> action) {
         for (Sublist s : sublists) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.EnumSet;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
@@ -43,6 +44,27 @@ class ConcurrentArcReadoutsTest {
         assertEquals(1024, arc.stateSize(ArcState.MFU), "set-up: key 1 moved to MFU");
         assertEquals(7L, arc.lookup(7), "lookup returns the cached value");
         assertEquals(null, arc.lookup(99), "lookup of a key never read");
+    }
+
+    @Test
+    @DisplayName("eviction passes leave no marker behind: each state's list holds exactly its unheld headers")
+    void evictionLeavesNoMarkers() {
+        ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.small(8192, 8192, 1024).withSublists(4),
+                MemoryModel.plentiful(), ArcOptions.deterministic());
+        for (long key = 1; key <= 48; key++) {
+            arc.read(key % 3 == 0 ? key / 3 : key, 1024, ReadKind.DEMAND, false, k -> k);
+            arc.tick(100);
+        }
+        ArcSnapshot s = arc.snapshot();
+        assertTrue(s.stats().get(ArcStat.EVICTOR_RUNS) > 0, "set-up: eviction must have run");
+        for (ArcState state : EnumSet.complementOf(EnumSet.of(ArcState.ANON))) {
+            long linked = s.headers().stream().filter(h -> h.state() == state && h.linked()).count();
+            assertEquals(linked, arc.listNodes(state), state + ": nodes on the list besides its headers (a marker "
+                    + "left by arc_evict_state?)");
+        }
+        assertTrue(s.headers().stream().anyMatch(h -> h.state() == ArcState.MFU && h.linked())
+                && s.headers().stream().anyMatch(h -> h.state() == ArcState.MRU_GHOST && h.linked()),
+                "set-up: MFU and MRU ghost headers on their lists");
     }
 
     @Test

@@ -59,6 +59,26 @@ class ConcurrentArcThreadsTest {
         }
     }
 
+    /**
+     * With a single hash lock ({@code ArcOptions#hashLocks} 1) every header shares the lock of the reader's key. A
+     * read that waits for eviction holds that lock while the evict zthr's pass runs, so the pass cannot take any
+     * header's lock ({@code mutex_tryenter} fails) and counts a {@code mutex_miss} for each header it meets (arc.c 4091, 4109);
+     * with nothing evicted it ends eviction and releases the waiter.
+     */
+    @Test
+    @DisplayName("L1: the evict zthr counts a mutex_miss for a header whose hash lock a waiting reader holds")
+    void evictionSkipsHeadersWhoseLockIsHeld() throws InterruptedException {
+        ArcOptions oneLock = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, 1);
+        try (ConcurrentArc<Long> arc = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(), oneLock)) {
+            Thread reader = EvictionWaiterTest.reader(arc);
+            reader.join(LIMIT_MS);
+            assertFalse(reader.isAlive(), "L1: the reader still waits for eviction after " + LIMIT_MS + " ms");
+            assertTrue(arc.stat(ArcStat.EVICT_WAITS) > 0, "set-up: the reader must have waited");
+            assertTrue(arc.stat(ArcStat.MUTEX_MISS) > 0, "a pass during a wait met only headers whose lock the "
+                    + "waiting reader held, and counted no mutex_miss");
+        }
+    }
+
     @Test
     @DisplayName("reap zthr: an iteration releases the reap lock, so another thread's iteration runs")
     void reapIterationsReleaseTheirLock() throws Exception {

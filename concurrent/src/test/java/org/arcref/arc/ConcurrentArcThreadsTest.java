@@ -62,8 +62,8 @@ class ConcurrentArcThreadsTest {
     /**
      * With a single hash lock ({@code ArcOptions#hashLocks} 1) every header shares the lock of the reader's key. A
      * read that waits for eviction holds that lock while the evict zthr's pass runs, so the pass cannot take any
-     * header's lock ({@code mutex_tryenter} fails) and counts a {@code mutex_miss} for each header it meets (arc.c 4091, 4109);
-     * with nothing evicted it ends eviction and releases the waiter.
+     * header's lock ({@code mutex_tryenter} fails) and counts a {@code mutex_miss} for each header it meets (arc.c
+     * 4091, 4109); with nothing evicted it ends eviction and releases the waiter.
      */
     @Test
     @DisplayName("L1: the evict zthr counts a mutex_miss for a header whose hash lock a waiting reader holds")

@@ -41,10 +41,10 @@ class BadInputProperties {
     @Provide
     Arbitrary<BadCall> badCalls() {
         return Arbitraries.of(List.of(
-                new BadCall("read size 0", a -> a.read(1, 0, ReadKind.DEMAND, false), "size", "was 0"),
-                new BadCall("read size 100", a -> a.read(1, 100, ReadKind.DEMAND, false), "size", "was 100"),
-                new BadCall("read size above max", a -> a.read(1, 4096, ReadKind.DEMAND, false), "size", "was 4096"),
-                new BadCall("read size not a multiple of 512", a -> a.read(1, 1000, ReadKind.DEMAND, false), "size",
+                new BadCall("read size 0", a -> a.read(1000, 0, ReadKind.DEMAND, false), "size", "was 0"),
+                new BadCall("read size 100", a -> a.read(1000, 100, ReadKind.DEMAND, false), "size", "was 100"),
+                new BadCall("read size above max", a -> a.read(1000, 4096, ReadKind.DEMAND, false), "size", "was 4096"),
+                new BadCall("read size not a multiple of 512", a -> a.read(1000, 1000, ReadKind.DEMAND, false), "size",
                         "was 1000"),
                 new BadCall("read with a null kind", a -> a.read(1, 512, null, false), "kind", "null"),
                 new BadCall("prefetch with hold", a -> a.read(1, 512, ReadKind.PREFETCH, true), "hold", "was true"),

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
@@ -48,7 +53,7 @@ class ConcurrentArcReadoutsTest {
 
     @Test
     @DisplayName("eviction passes leave no marker behind: each state's list holds exactly its unheld headers")
-    void evictionLeavesNoMarkers() {
+    void evictionLeavesNoMarkers() throws InterruptedException, ExecutionException {
         ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.small(8192, 8192, 1024).withSublists(4),
                 MemoryModel.plentiful(), ArcOptions.deterministic());
         for (long key = 1; key <= 48; key++) {
@@ -65,6 +70,16 @@ class ConcurrentArcReadoutsTest {
         assertTrue(s.headers().stream().anyMatch(h -> h.state() == ArcState.MFU && h.linked())
                 && s.headers().stream().anyMatch(h -> h.state() == ArcState.MRU_GHOST && h.linked()),
                 "set-up: MFU and MRU ghost headers on their lists");
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            assertEquals(s, other.submit(arc::snapshot).get(5, TimeUnit.SECONDS),
+                    "another thread's snapshot, which takes every sublist lock, after listNodes and snapshot here");
+        } catch (TimeoutException e) {
+            throw new AssertionError("listNodes or snapshot left a sublist locked: another thread's snapshot still "
+                    + "waits after 5 s", e);
+        } finally {
+            other.shutdownNow();
+        }
     }
 
     @Test

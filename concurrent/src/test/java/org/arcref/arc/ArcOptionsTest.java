@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.arcref.zthr.ZthrPriority;
 import org.junit.jupiter.api.Test;
 
-/** The copies of {@link ArcOptions} change the one component they name and keep the others. */
+/** The presets of {@link ArcOptions}, and its copies, which change the one component they name and keep the others. */
 class ArcOptionsTest {
 
     @Test
@@ -19,5 +19,12 @@ class ArcOptionsTest {
         assertTrue(stepped.isStepped());
         assertEquals(new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, 1),
                 exactWithOneLock.withExactPGrowthCompare(false));
+    }
+
+    @Test
+    void presetsAreZfs211AndTheDeterministicMode() {
+        assertEquals(new ArcOptions(false, ZthrPriority.DEFCLSYSPRI, false, 2048), ArcOptions.zfs(),
+                "2.1.1: per-CPU aggsum, arc_evict at defclsyspri, the upper-bound check, BUF_LOCKS 2048");
+        assertEquals(new ArcOptions(true, null, false, 2048), ArcOptions.deterministic());
     }
 }

@@ -27,9 +27,8 @@ import org.junit.jupiter.api.Test;
  */
 class ConcurrentArcThreadsTest {
 
-    private static final ArcConfig CONFIG = ArcConfig.small(16L << 10, 16L << 10, 4096);
-    private static final ArcOptions THREADED_EXACT = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false,
-            ArcOptions.ZFS_BUF_LOCKS);
+    private static final ArcConfig CONFIG = EvictionWaiterTest.CONFIG;
+    private static final ArcOptions THREADED_EXACT = EvictionWaiterTest.THREADED_EXACT;
     private static final long LIMIT_MS = 5000;
 
     @Test

@@ -63,8 +63,6 @@ class GhostHitRollbackTest {
 
     private final AtomicBoolean armed = new AtomicBoolean();
     private final AssertionError injected = new AssertionError("assertion failure injected into arc_evict_cb");
-    private ConcurrentArc<Long> arc = armedArc(CONFIG);
-
     /** @return a deterministic ARC whose {@code addEvicted} throws {@link #injected} once {@link #armed} */
     private ConcurrentArc<Long> armedArc(ArcConfig config) {
         return new ConcurrentArc<>(config, MemoryModel.plentiful(), ArcOptions.deterministic(),
@@ -82,16 +80,17 @@ class GhostHitRollbackTest {
     @Test
     @DisplayName("B1: a ghost hit whose wait for eviction throws goes back to its ghost state, at the list's head")
     void failedGhostHitGoesBackToItsGhostState() {
+        ConcurrentArc<Long> arc = armedArc(CONFIG);
         for (long key : new long[] {GHOST, NEWER_GHOST, PREFETCHED}) {
-            read(key, ReadKind.DEMAND, false);
+            read(arc, key, ReadKind.DEMAND, false);
             arc.tick(100);
-            assertEquals(Outcome.HIT_MRU, read(key, ReadKind.DEMAND, false), "set-up: key " + key + " to MFU");
+            assertEquals(Outcome.HIT_MRU, read(arc, key, ReadKind.DEMAND, false), "set-up: key " + key + " to MFU");
         }
         for (long key = 1; key <= 4; key++) {
-            read(key, ReadKind.DEMAND, true);
+            read(arc, key, ReadKind.DEMAND, true);
         }
         arc.tick(100);
-        assertEquals(Outcome.HIT_MFU, read(PREFETCHED, ReadKind.PREFETCH, false));
+        assertEquals(Outcome.HIT_MFU, read(arc, PREFETCHED, ReadKind.PREFETCH, false));
         ArcSnapshot before = arc.snapshot();
         HeaderSnapshot ghost = header(before, GHOST);
         assertEquals(new HeaderSnapshot(GHOST, ArcState.MFU_GHOST, BLOCK, false, false, 0, false, false, 100, 0,
@@ -100,7 +99,7 @@ class GhostHitRollbackTest {
         assertEquals(List.of(NEWER_GHOST, GHOST), keysOf(before, ArcState.MFU_GHOST), "set-up: key 0 at the tail");
 
         armed.set(true);
-        AssertionError thrown = assertThrows(AssertionError.class, () -> read(GHOST, ReadKind.DEMAND, false),
+        AssertionError thrown = assertThrows(AssertionError.class, () -> read(arc, GHOST, ReadKind.DEMAND, false),
                 "the Error thrown by arc_evict_cb must reach the reader that stepped the evictor");
         assertSame(injected, thrown, "the reader must fail with the evictor's Error itself, was " + thrown);
 
@@ -142,14 +141,14 @@ class GhostHitRollbackTest {
     @Test
     @DisplayName("B1: a ghost hit whose private copy's wait for eviction throws frees its data and goes back to its ghost state")
     void failedCopyOfAGhostHitFreesItsDataAndGoesBack() {
-        arc = armedArc(CONFIG.withTunables(Tunables.defaults()));
-        read(GHOST, ReadKind.DEMAND, false);
+        ConcurrentArc<Long> arc = armedArc(CONFIG.withTunables(Tunables.defaults()));
+        read(arc, GHOST, ReadKind.DEMAND, false);
         arc.tick(100);
-        assertEquals(Outcome.HIT_MRU, read(GHOST, ReadKind.DEMAND, false), "set-up: key 0 to MFU");
+        assertEquals(Outcome.HIT_MRU, read(arc, GHOST, ReadKind.DEMAND, false), "set-up: key 0 to MFU");
         for (long key = 1; key <= 2; key++) {
-            read(key, ReadKind.DEMAND, true);
+            read(arc, key, ReadKind.DEMAND, true);
         }
-        read(3, ReadKind.DEMAND, false);
+        read(arc, 3, ReadKind.DEMAND, false);
         arc.release(2);
         ArcSnapshot before = arc.snapshot();
         HeaderSnapshot ghost = header(before, GHOST);
@@ -157,7 +156,7 @@ class GhostHitRollbackTest {
         assertEquals(16L << 10, before.size(), "set-up: 16 KiB, so the header data fits and the copy is SEVERE");
 
         armed.set(true);
-        assertSame(injected, assertThrows(AssertionError.class, () -> read(GHOST, ReadKind.DEMAND, false)),
+        assertSame(injected, assertThrows(AssertionError.class, () -> read(arc, GHOST, ReadKind.DEMAND, false)),
                 "the Error thrown by arc_evict_cb must reach the reader that stepped the evictor");
 
         ArcSnapshot after = arc.snapshot();
@@ -171,7 +170,7 @@ class GhostHitRollbackTest {
         ArcInvariants.r3r4Accounting(after);
     }
 
-    private Outcome read(long key, ReadKind kind, boolean hold) {
+    private static Outcome read(ConcurrentArc<Long> arc, long key, ReadKind kind, boolean hold) {
         return arc.read(key, BLOCK, kind, hold, k -> k).outcome();
     }
 

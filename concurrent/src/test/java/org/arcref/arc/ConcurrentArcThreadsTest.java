@@ -1,5 +1,7 @@
 package org.arcref.arc;
 
+import static org.arcref.arc.EvictionWaiterTest.CONFIG;
+import static org.arcref.arc.EvictionWaiterTest.THREADED_EXACT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -12,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.Outcome;
@@ -27,8 +28,6 @@ import org.junit.jupiter.api.Test;
  */
 class ConcurrentArcThreadsTest {
 
-    private static final ArcConfig CONFIG = EvictionWaiterTest.CONFIG;
-    private static final ArcOptions THREADED_EXACT = EvictionWaiterTest.THREADED_EXACT;
     private static final long LIMIT_MS = 5000;
 
     @Test

@@ -201,6 +201,9 @@ class ZthrCounterexampleReplayTest {
             cancelSeen.countDown();
             awaitLatch(funcMayReturn);
         }, ZthrPriority.DEFCLSYSPRI);
+        // The trail cancels a running work function: a cancel before the worker's first check would end the worker
+        // without running it.
+        awaitStep("the work function runs", () -> worker.get() != null);
         Thread canceller = start("replay-7744-canceller", zthr::cancel, new AtomicReference<>());
         awaitStep("the work function saw the cancel", () -> cancelSeen.getCount() == 0);
         ReentrantLock stateLock = ZthrProbes.stateLock(zthr);

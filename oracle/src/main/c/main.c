@@ -1,0 +1,814 @@
+/*
+ * arc-oracle: runs an op trace through the real zfs-2.1.1 arc.c and writes the conformance output (format version
+ * 2, docs/conformance.md) that `arc conform` writes for the spec, so that `arc verify SPEC ORACLE` compares them.
+ *
+ *   arc-oracle [--headers] [--name NAME] [--set NAME=VALUE]... [--switch NAME=on|off]... TRACE|-
+ *   arc-oracle --serve [--switch NAME=on|off]...
+ *
+ * The first form reads one trace (a file, or standard input) and writes its output on standard output; a bad
+ * trace line, a setting arc.c cannot take or an operation the oracle rejects is one line on standard error
+ * (arc-oracle: TRACE:LINE: ...) and exit status 2. The second form serves many traces over one process, each run
+ * in a child forked from an initialised parent (arc.c's state is global), so a crash (a failed ASSERT) ends only
+ * its trace. Requests on standard input:
+ *
+ *   trace BYTES HEADERS NAME\n     followed by BYTES bytes of trace text; HEADERS is 0 or 1
+ *
+ * and for each, on standard output, the conformance lines and then one of
+ *
+ *   @end ok | @end error MESSAGE | @end crash MESSAGE
+ *
+ * Settings are those of `arc conform`: the conformance defaults, then the trace's `# conform:` lines, then --set;
+ * tunables nobody sets keep arc.c's own defaults, and the header reports what arc.c holds. Switches (docs/oracle.md):
+ * exact_aggsum, no_header_memory; all on unless turned off.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <openssl/evp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "oracle.h"
+
+#ifndef ORACLE_FIXES
+#define	ORACLE_FIXES	""
+#endif
+
+static const char *const quirk_fixes[] = {
+	"ARC_P_GROWTH_CAP_14137", "ADAPT_64BIT_MULTIPLY_O1", "SHRINK_CLAMPS_ARC_P_O2", "REAP_ABOVE_C_MIN_13794"
+};
+static const char *const switch_names[SW_COUNT] = { "exact_aggsum", "no_header_memory" };
+static const char *const state_names[OS_COUNT + 1] = {
+	"anon", "mru", "mru_ghost", "mfu", "mfu_ghost", "destroyed"
+};
+static const char *const outcome_names[] = {
+	"HIT_MRU", "HIT_MFU", "GHOST_HIT_MRU", "GHOST_HIT_MFU", "MISS", "WRITTEN", "WRITE_COMPLETED", "RELEASED",
+	"OVERWRITTEN", "FREED", "FREE_SKIPPED_HELD", "NOT_CACHED", "TARGET_REDUCED", "EVICTOR_RAN", "REAPED", "IDLE",
+	"TICKED", "MEMORY_SET"
+};
+static const char *const stat_names[ST_COUNT] = {
+	"hits", "misses", "demand_data_hits", "prefetch_data_hits", "demand_data_misses", "prefetch_data_misses",
+	"mru_hits", "mfu_hits", "mru_ghost_hits", "mfu_ghost_hits", "deleted", "evict_skip", "evict_not_enough",
+	"mutex_miss", "demand_hit_prescient_prefetch", "overhead_size", "compressed_size", "uncompressed_size",
+	"evictions", "evicted_bytes", "evict_waits", "evictor_runs"
+};
+
+/* ---- where an error is reported ---- */
+
+static const char *current_trace = "-";
+static long current_line;
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+fail(const char *format, ...)
+{
+	va_list args;
+	fprintf(stderr, "arc-oracle: %s:%ld: ", current_trace, current_line);
+	va_start(args, format);
+	vfprintf(stderr, format, args);
+	va_end(args);
+	fputc('\n', stderr);
+	fflush(stdout);
+	_exit(2);
+}
+
+void
+oracle_abort_trace(const char *message)
+{
+	fail("%s", message);
+}
+
+static void __attribute__((noreturn))
+usage(const char *problem)
+{
+	fprintf(stderr, "arc-oracle: %s\nusage: arc-oracle [--headers] [--name NAME] [--set NAME=VALUE]... "
+	    "[--switch NAME=on|off]... TRACE|-\n       arc-oracle --serve [--switch NAME=on|off]...\n", problem);
+	exit(2);
+}
+
+/* ---- settings ---- */
+
+enum kind { K_U64, K_SIGNED, K_INT, K_BOOLEAN };
+
+typedef struct setting {
+	const char *name;
+	enum kind kind;
+	int tunable;	/* index in oracle_settings_t.tunable, or -1 for a config field */
+} setting_t;
+
+static const setting_t config_settings[] = {
+	{ "arc_c_min", K_U64, -1 }, { "arc_c_max", K_U64, -1 }, { "spa_maxblocksize", K_U64, -1 },
+	{ "growth_window", K_U64, -1 }, { "arc_sys_free", K_U64, -1 }, { "hz", K_INT, -1 },
+	{ "zfs_multilist_num_sublists", K_INT, -1 }, { "random_seed", K_SIGNED, -1 },
+	{ "evictor_runs_after_each_operation", K_BOOLEAN, -1 }, { "arc_free_memory", K_U64, -1 },
+};
+static const enum kind tunable_kinds[12] = {
+	K_INT, K_INT, K_INT, K_INT, K_INT, K_INT, K_INT, K_BOOLEAN, K_INT, K_INT, K_BOOLEAN, K_INT
+};
+#define	NCONFIG	(sizeof (config_settings) / sizeof (config_settings[0]))
+
+/* The conformance defaults (docs/conformance.md): ArcConfig.small(8 KiB, 64 KiB, 2 KiB), plentiful memory. */
+static void
+default_settings(oracle_settings_t *s)
+{
+	memset(s, 0, sizeof (*s));
+	s->c_min = 8192;
+	s->c_max = 65536;
+	s->max_block_size = 2048;
+	s->window = 4096;
+	s->sys_free = 0;
+	s->ticks_per_second = 1000;
+	s->num_sublists = 4;
+	s->seed = 0;
+	s->evictor_after_each = true;
+	s->free_memory = 2305843009213693951ULL;
+	for (int i = 0; i < SW_COUNT; i++)
+		s->switches[i] = true;
+}
+
+static bool
+parse_integer(const char *text, bool is_signed, uint64_t *out)
+{
+	const char *p = text;
+	bool negative = false;
+	if (is_signed && *p == '-') {
+		negative = true;
+		p++;
+	}
+	if (*p == '\0')
+		return (false);
+	uint64_t v = 0;
+	for (; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9')
+			return (false);
+		unsigned d = (unsigned)(*p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return (false);
+		v = v * 10 + d;
+	}
+	if (is_signed) {
+		if (negative ? v > (uint64_t)INT64_MAX + 1 : v > (uint64_t)INT64_MAX)
+			return (false);
+		v = negative ? (uint64_t)(-(int64_t)(v - 1) - 1) : v;
+	}
+	*out = v;
+	return (true);
+}
+
+static uint64_t
+parse_value(const char *name, enum kind kind, const char *text)
+{
+	uint64_t v;
+	switch (kind) {
+	case K_BOOLEAN:
+		if (strcmp(text, "true") == 0)
+			return (1);
+		if (strcmp(text, "false") == 0)
+			return (0);
+		fail("%s must be true or false, was \"%.100s\"", name, text);
+	case K_U64:
+		if (parse_integer(text, false, &v))
+			return (v);
+		fail("%s must be an unsigned 64-bit integer, was \"%.100s\"", name, text);
+	case K_SIGNED:
+		if (parse_integer(text, true, &v))
+			return (v);
+		fail("%s must be a signed 64-bit integer, was \"%.100s\"", name, text);
+	default:
+		if (parse_integer(text, true, &v) && (int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX)
+			return (v);
+		fail("%s must be a 32-bit integer, was \"%.100s\"", name, text);
+	}
+}
+
+static void
+assign(oracle_settings_t *s, const char *assignment)
+{
+	const char *eq = strchr(assignment, '=');
+	if (eq == NULL || eq == assignment)
+		fail("a setting must be name=value, was \"%.100s\"", assignment);
+	char name[64];
+	size_t n = (size_t)(eq - assignment);
+	if (n >= sizeof (name))
+		fail("unknown setting \"%.100s\"", assignment);
+	memcpy(name, assignment, n);
+	name[n] = '\0';
+	const char *text = eq + 1;
+	for (int i = 0; i < 12; i++) {
+		if (strcmp(name, oracle_tunable_names[i]) == 0) {
+			s->tunable[i] = (int64_t)parse_value(name, tunable_kinds[i], text);
+			s->tunable_set[i] = true;
+			return;
+		}
+	}
+	for (size_t i = 0; i < NCONFIG; i++) {
+		if (strcmp(name, config_settings[i].name) != 0)
+			continue;
+		uint64_t v = parse_value(name, config_settings[i].kind, text);
+		switch (i) {
+		case 0: s->c_min = v; break;
+		case 1: s->c_max = v; break;
+		case 2: s->max_block_size = v; break;
+		case 3: s->window = v; break;
+		case 4: s->sys_free = v; break;
+		case 5: s->ticks_per_second = (int32_t)v; break;
+		case 6: s->num_sublists = (int32_t)v; break;
+		case 7: s->seed = (int64_t)v; break;
+		case 8: s->evictor_after_each = v != 0; break;
+		default: s->free_memory = v; break;
+		}
+		return;
+	}
+	fail("unknown setting \"%s\"", name);
+}
+
+static void
+set_switch(oracle_settings_t *s, const char *assignment)
+{
+	for (int i = 0; i < SW_COUNT; i++) {
+		size_t n = strlen(switch_names[i]);
+		if (strncmp(assignment, switch_names[i], n) == 0 && assignment[n] == '=') {
+			const char *v = assignment + n + 1;
+			if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)
+				usage("a switch must be NAME=on or NAME=off");
+			s->switches[i] = strcmp(v, "on") == 0;
+			return;
+		}
+	}
+	usage("unknown switch (known: exact_aggsum, no_header_memory)");
+}
+
+/* ---- traces ---- */
+
+typedef enum op_kind { OP_READ, OP_WRITE, OP_COMPLETE, OP_RELEASE, OP_OVERWRITE, OP_FREE, OP_SHRINK, OP_EVICT,
+	OP_REAP, OP_TICK, OP_MEMORY } op_kind_t;
+
+typedef struct op {
+	op_kind_t kind;
+	long line;
+	int64_t key, key2;
+	uint64_t amount;
+	enum oracle_read_kind read_kind;
+	bool hold;
+} op_t;
+
+typedef struct trace {
+	op_t *ops;
+	int nops, cap;
+	char sha256[65];
+} trace_t;
+
+static int
+split_words(char *text, char **words, int max)
+{
+	int n = 0;
+	for (char *p = strtok(text, " \t\f\v"); p != NULL; p = strtok(NULL, " \t\f\v")) {
+		if (n == max)
+			return (max + 1);
+		words[n++] = p;
+	}
+	return (n);
+}
+
+static int64_t
+parse_key(const char *word, const char *name)
+{
+	uint64_t v;
+	if (!parse_integer(word, true, &v))
+		fail("%s must be a 64-bit integer, got \"%.100s\"", name, word);
+	return ((int64_t)v);
+}
+
+static uint64_t
+parse_amount(const char *word, const char *name)
+{
+	char digits[32];
+	size_t n = strlen(word);
+	uint64_t unit = 1;
+	if (n > 0 && n < sizeof (digits)) {
+		char last = (char)toupper((unsigned char)word[n - 1]);
+		if (last == 'K' || last == 'M' || last == 'G') {
+			unit = last == 'K' ? 1ULL << 10 : last == 'M' ? 1ULL << 20 : 1ULL << 30;
+			n--;
+		}
+		memcpy(digits, word, n);
+		digits[n] = '\0';
+		uint64_t v;
+		if (parse_integer(digits, true, &v) && (int64_t)v >= 0 && v <= (uint64_t)INT64_MAX / unit)
+			return (v * unit);
+	}
+	fail("%s must be a non-negative integer with an optional K, M or G suffix, got \"%.100s\"", name, word);
+}
+
+static bool
+word_is(const char *word, const char *name)
+{
+	return (strcasecmp(word, name) == 0);
+}
+
+static void
+parse_op(char *text, op_t *op)
+{
+	char *w[6];
+	int n = split_words(text, w, 5);
+	static const struct { const char *name; op_kind_t kind; int max; } ops[] = {
+		{ "read", OP_READ, 5 }, { "write", OP_WRITE, 3 }, { "complete", OP_COMPLETE, 3 },
+		{ "release", OP_RELEASE, 2 }, { "overwrite", OP_OVERWRITE, 3 }, { "free", OP_FREE, 2 },
+		{ "shrink", OP_SHRINK, 2 }, { "evict", OP_EVICT, 1 }, { "reap", OP_REAP, 1 },
+		{ "tick", OP_TICK, 2 }, { "memory", OP_MEMORY, 2 },
+	};
+	int which = -1;
+	for (int i = 0; i < (int)(sizeof (ops) / sizeof (ops[0])); i++) {
+		if (word_is(w[0], ops[i].name))
+			which = i;
+	}
+	if (which < 0)
+		fail("unknown operation \"%.100s\" (expected read, write, complete, release, overwrite, free, "
+		    "shrink, evict, reap, tick or memory)", w[0]);
+	if (n > ops[which].max)
+		fail("too many fields for %s: expected at most %d arguments", w[0], ops[which].max - 1);
+	static const char *const needs[][3] = {
+		{ "", "key", "size" }, { "", "key", "size" }, { "", "key", "" }, { "", "key", "" },
+		{ "", "key", "newKey" }, { "", "key", "" }, { "", "bytes", "" }, { "", "", "" }, { "", "", "" },
+		{ "", "ticks", "" }, { "", "bytes", "" },
+	};
+	for (int i = 1; i <= 2; i++) {
+		if (needs[which][i][0] != '\0' && n <= i && !(ops[which].kind == OP_COMPLETE && i == 2))
+			fail("%s needs %s as argument %d", w[0], needs[which][i], i);
+	}
+	op->kind = ops[which].kind;
+	op->hold = false;
+	op->read_kind = RK_DEMAND;
+	switch (op->kind) {
+	case OP_READ:
+		op->key = parse_key(w[1], "key");
+		op->amount = parse_amount(w[2], "size");
+		for (int i = 3; i < n; i++) {
+			if (word_is(w[i], "demand"))
+				op->read_kind = RK_DEMAND;
+			else if (word_is(w[i], "prefetch"))
+				op->read_kind = RK_PREFETCH;
+			else if (word_is(w[i], "prescient"))
+				op->read_kind = RK_PRESCIENT;
+			else if (word_is(w[i], "hold"))
+				op->hold = true;
+			else
+				fail("expected demand, prefetch, prescient or hold, got \"%.100s\"", w[i]);
+		}
+		break;
+	case OP_WRITE:
+		op->key = parse_key(w[1], "key");
+		op->amount = parse_amount(w[2], "size");
+		break;
+	case OP_COMPLETE:
+		op->key = parse_key(w[1], "key");
+		if (n > 2) {
+			if (!word_is(w[2], "hold"))
+				fail("expected hold, got \"%.100s\"", w[2]);
+			op->hold = true;
+		}
+		break;
+	case OP_OVERWRITE:
+		op->key = parse_key(w[1], "key");
+		op->key2 = parse_key(w[2], "newKey");
+		break;
+	case OP_RELEASE:
+	case OP_FREE:
+		op->key = parse_key(w[1], "key");
+		break;
+	case OP_SHRINK:
+	case OP_MEMORY:
+		op->amount = parse_amount(w[1], "bytes");
+		break;
+	case OP_TICK:
+		op->amount = parse_amount(w[1], "ticks");
+		break;
+	default:
+		break;
+	}
+}
+
+/* The operation in canonical op-trace form (Operation.toTraceLine). */
+static void
+canonical(const op_t *op, char *out, size_t size)
+{
+	static const char *const kinds[] = { "demand", "prefetch", "prescient" };
+	switch (op->kind) {
+	case OP_READ:
+		snprintf(out, size, "read %" PRId64 " %" PRIu64 " %s%s", op->key, op->amount, kinds[op->read_kind],
+		    op->hold ? " hold" : "");
+		break;
+	case OP_WRITE:
+		snprintf(out, size, "write %" PRId64 " %" PRIu64, op->key, op->amount);
+		break;
+	case OP_COMPLETE:
+		snprintf(out, size, "complete %" PRId64 "%s", op->key, op->hold ? " hold" : "");
+		break;
+	case OP_RELEASE:
+		snprintf(out, size, "release %" PRId64, op->key);
+		break;
+	case OP_OVERWRITE:
+		snprintf(out, size, "overwrite %" PRId64 " %" PRId64, op->key, op->key2);
+		break;
+	case OP_FREE:
+		snprintf(out, size, "free %" PRId64, op->key);
+		break;
+	case OP_SHRINK:
+		snprintf(out, size, "shrink %" PRIu64, op->amount);
+		break;
+	case OP_EVICT:
+		snprintf(out, size, "evict");
+		break;
+	case OP_REAP:
+		snprintf(out, size, "reap");
+		break;
+	case OP_TICK:
+		snprintf(out, size, "tick %" PRIu64, op->amount);
+		break;
+	case OP_MEMORY:
+		snprintf(out, size, "memory %" PRIu64, op->amount);
+		break;
+	}
+}
+
+/*
+ * Reads a trace's text: its lines (ended by \n, \r\n or \r, as Java's readLine), their SHA-256 (each line followed
+ * by \n), the `# conform:` assignments applied to *settings, and the operations.
+ */
+static void
+read_trace(char *text, size_t length, oracle_settings_t *settings, trace_t *trace)
+{
+	EVP_MD_CTX *digest = EVP_MD_CTX_new();
+	EVP_DigestInit_ex(digest, EVP_sha256(), NULL);
+	memset(trace, 0, sizeof (*trace));
+	char *p = text, *end = text + length;
+	current_line = 0;
+	while (p < end) {
+		char *eol = p;
+		while (eol < end && *eol != '\n' && *eol != '\r')
+			eol++;
+		char *next = eol;
+		if (next < end && *next++ == '\r' && next < end && *next == '\n')
+			next++;
+		*eol = '\0';
+		current_line++;
+		EVP_DigestUpdate(digest, p, (size_t)(eol - p));
+		EVP_DigestUpdate(digest, "\n", 1);
+		if (strlen(p) != (size_t)(eol - p))
+			fail("the trace contains a NUL byte");
+		char *hash = strchr(p, '#');
+		if (hash != NULL) {
+			*hash = '\0';
+			char *comment = hash + 1;
+			while (isspace((unsigned char)*comment))
+				comment++;
+			if (strncmp(comment, "conform:", 8) == 0) {
+				char *w[256];
+				int n = split_words(comment + 8, w, 255);
+				if (n > 255)
+					fail("too many settings on one line");
+				for (int i = 0; i < n; i++)
+					assign(settings, w[i]);
+			}
+		}
+		char *s = p;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (*s != '\0') {
+			if (trace->nops == trace->cap) {
+				trace->cap = trace->cap == 0 ? 64 : 2 * trace->cap;
+				trace->ops = realloc(trace->ops, trace->cap * sizeof (op_t));
+				if (trace->ops == NULL)
+					fail("out of memory");
+			}
+			op_t *op = &trace->ops[trace->nops++];
+			op->line = current_line;
+			parse_op(s, op);
+		}
+		p = next;
+	}
+	unsigned char sum[32];
+	EVP_DigestFinal_ex(digest, sum, NULL);
+	EVP_MD_CTX_free(digest);
+	for (int i = 0; i < 32; i++)
+		snprintf(trace->sha256 + 2 * i, 3, "%02x", sum[i]);
+}
+
+/* ---- output ---- */
+
+static void
+json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+		switch (c) {
+		case '"': fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\t': fputs("\\t", out); break;
+		case '\r': fputs("\\r", out); break;
+		default:
+			if (c < 0x20)
+				fprintf(out, "\\u%04x", c);
+			else
+				fputc(c, out);
+		}
+	}
+	fputc('"', out);
+}
+
+static const char *
+boolean(bool b)
+{
+	return (b ? "true" : "false");
+}
+
+static void
+write_header(FILE *out, const char *name, const trace_t *trace, const oracle_settings_t *s, bool headers)
+{
+	fputs("{\"format\":\"arcref-conformance\",\"version\":2,\"zfs\":\"2.1.1\",\"trace\":", out);
+	json_string(out, name);
+	fprintf(out, ",\"trace_sha256\":\"%s\",\"headers\":%s,\"config\":{", trace->sha256, boolean(headers));
+	fprintf(out, "\"arc_c_min\":%" PRIu64 ",\"arc_c_max\":%" PRIu64 ",\"spa_maxblocksize\":%" PRIu64
+	    ",\"growth_window\":%" PRIu64 ",\"arc_sys_free\":%" PRIu64 ",\"hz\":%d,\"zfs_multilist_num_sublists\":%d"
+	    ",\"random_seed\":%" PRId64 ",\"evictor_runs_after_each_operation\":%s,\"arc_free_memory\":%" PRIu64 "}",
+	    s->c_min, s->c_max, s->max_block_size, s->window, s->sys_free, s->ticks_per_second, s->num_sublists,
+	    s->seed, boolean(s->evictor_after_each), s->free_memory);
+	int64_t t[12];
+	oracle_arc_tunables(t);
+	fputs(",\"tunables\":{", out);
+	for (int i = 0; i < 12; i++) {
+		fprintf(out, "%s\"%s\":", i == 0 ? "" : ",", oracle_tunable_names[i]);
+		if (tunable_kinds[i] == K_BOOLEAN)
+			fputs(boolean(t[i] != 0), out);
+		else
+			fprintf(out, "%" PRId64, t[i]);
+	}
+	fputs("},\"fixes\":{", out);
+	for (int i = 0; i < 4; i++)
+		fprintf(out, "%s\"%s\":%s", i == 0 ? "" : ",", quirk_fixes[i],
+		    boolean(strstr(" " ORACLE_FIXES " ", quirk_fixes[i]) != NULL));
+	fputs("}}\n", out);
+}
+
+static void
+write_step(FILE *out, int index, const op_t *op, enum oracle_outcome outcome, bool headers)
+{
+	char text[128];
+	canonical(op, text, sizeof (text));
+	fprintf(out, "{\"index\":%d,\"line\":%ld,\"op\":\"%s\",\"outcome\":\"%s\",\"evicted\":[", index, op->line,
+	    text, outcome_names[outcome]);
+	int n;
+	const oracle_eviction_t *e = oracle_take_evictions(&n);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s{\"key\":%" PRId64 ",\"size\":%" PRIu64 ",\"from\":\"%s\",\"to\":\"%s\"}",
+		    i == 0 ? "" : ",", e[i].key, e[i].size, state_names[e[i].from], state_names[e[i].to]);
+	oracle_snapshot_t s;
+	oracle_snapshot(&s, headers);
+	fprintf(out, "],\"tick\":%" PRId64 ",\"arc_c\":%" PRIu64 ",\"arc_p\":%" PRIu64 ",\"arc_size\":%" PRIu64
+	    ",\"states\":{", s.tick, s.c, s.p, s.size_total);
+	for (int i = 0; i < OS_COUNT; i++)
+		fprintf(out, "%s\"%s\":{\"size\":%" PRIu64 ",\"esize\":%" PRIu64 "}", i == 0 ? "" : ",",
+		    state_names[i], s.size[i], s.esize[i]);
+	fprintf(out, "},\"arc_evict_count\":%" PRIu64 ",\"arc_evict_needed\":%s,\"arc_need_free\":%" PRIu64
+	    ",\"arc_no_grow\":%s,\"arc_warm\":%s,\"arc_growtime\":%" PRId64 ",\"waiters\":[", s.evict_count,
+	    boolean(s.evict_needed), s.need_free, boolean(s.no_grow), boolean(s.warm),
+	    s.growtime);
+	for (int i = 0; i < s.nwaiters; i++)
+		fprintf(out, "%s%" PRIu64, i == 0 ? "" : ",", s.waiters[i]);
+	fputs("],\"stats\":{", out);
+	for (int i = 0; i < ST_COUNT; i++)
+		fprintf(out, "%s\"%s\":%" PRIu64, i == 0 ? "" : ",", stat_names[i], s.stats[i]);
+	fputc('}', out);
+	if (headers) {
+		fputs(",\"headers\":[", out);
+		for (int i = 0; i < s.nheaders; i++) {
+			const oracle_header_t *h = &s.headers[i];
+			fprintf(out, "%s{\"key\":%" PRId64 ",\"state\":\"%s\",\"size\":%" PRIu64 ",\"has_data\":%s,"
+			    "\"shared_data\":%s,\"refcount\":%" PRId64 ",\"prefetch\":%s,\"prescient_prefetch\":%s,"
+			    "\"arc_access\":%" PRId64 ",\"sublist\":%d,\"linked\":%s}", i == 0 ? "" : ",", h->key,
+			    state_names[h->state], h->size, boolean(h->has_data), boolean(h->shared_data), h->refcount,
+			    boolean(h->prefetch), boolean(h->prescient_prefetch), h->arc_access, h->sublist,
+			    boolean(h->linked));
+		}
+		fputc(']', out);
+	}
+	fputs("}\n", out);
+}
+
+static const char *
+apply(const op_t *op, enum oracle_outcome *outcome)
+{
+	switch (op->kind) {
+	case OP_READ: return (oracle_read(op->key, op->amount, op->read_kind, op->hold, outcome));
+	case OP_WRITE: return (oracle_write(op->key, op->amount, outcome));
+	case OP_COMPLETE: return (oracle_complete(op->key, op->hold, outcome));
+	case OP_RELEASE: return (oracle_release(op->key, outcome));
+	case OP_OVERWRITE: return (oracle_overwrite(op->key, op->key2, outcome));
+	case OP_FREE: return (oracle_free(op->key, outcome));
+	case OP_SHRINK: return (oracle_shrink(op->amount, outcome));
+	case OP_EVICT: return (oracle_evict(outcome));
+	case OP_REAP: return (oracle_reap(outcome));
+	case OP_TICK: return (oracle_tick(op->amount, outcome));
+	default: return (oracle_memory(op->amount, outcome));
+	}
+}
+
+/*
+ * Runs one trace in this process (once per process: arc.c's state is global) and writes its output. Settings on
+ * the command line (`sets`) apply after the trace's own.
+ */
+static void
+run_trace(char *text, size_t length, const char *name, bool headers, oracle_settings_t *settings, char **sets,
+    int nsets)
+{
+	current_trace = name;
+	trace_t trace;
+	read_trace(text, length, settings, &trace);
+	current_line = 0;
+	for (int i = 0; i < nsets; i++)
+		assign(settings, sets[i]);
+	const char *bad = oracle_arc_start(settings);
+	if (bad != NULL)
+		fail("%s", bad);
+	write_header(stdout, name, &trace, settings, headers);
+	for (int i = 0; i < trace.nops; i++) {
+		const op_t *op = &trace.ops[i];
+		current_line = op->line;
+		enum oracle_outcome outcome;
+		bad = apply(op, &outcome);
+		if (bad != NULL) {
+			char t[128];
+			canonical(op, t, sizeof (t));
+			fail("the oracle rejects \"%s\": %s", t, bad);
+		}
+		oracle_after_operation();
+		write_step(stdout, i + 1, op, outcome, headers);
+	}
+	if (fflush(stdout) != 0)
+		fail("cannot write the output: %s", strerror(errno));
+}
+
+static char *
+read_all(FILE *in, size_t *length)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap + 1);
+	while (buf != NULL) {
+		size_t got = fread(buf + n, 1, cap - n, in);
+		n += got;
+		if (got == 0)
+			break;
+		if (n == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap + 1);
+		}
+	}
+	if (buf == NULL || ferror(in))
+		fail("cannot read the trace");
+	buf[n] = '\0';
+	*length = n;
+	return (buf);
+}
+
+/* ---- the server ---- */
+
+/* One line of what a failed child printed on standard error, with control characters as spaces. */
+static void
+one_line(char *s)
+{
+	size_t n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	for (char *p = s; *p != '\0'; p++) {
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
+	}
+}
+
+static void
+serve_one(char *text, size_t length, const char *name, bool headers, const oracle_settings_t *base)
+{
+	int err[2];
+	if (pipe(err) != 0) {
+		perror("arc-oracle: pipe");
+		exit(3);
+	}
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror("arc-oracle: fork");
+		exit(3);
+	}
+	if (pid == 0) {
+		close(err[0]);
+		dup2(err[1], STDERR_FILENO);
+		close(err[1]);
+		oracle_settings_t settings = *base;
+		run_trace(text, length, name, headers, &settings, NULL, 0);
+		fflush(stdout);
+		_exit(0);
+	}
+	close(err[1]);
+	char message[4096];
+	size_t n = 0;
+	ssize_t got;
+	char sink[4096];
+	while ((got = read(err[0], n < sizeof (message) - 1 ? message + n : sink,
+	    n < sizeof (message) - 1 ? sizeof (message) - 1 - n : sizeof (sink))) > 0) {
+		if (n < sizeof (message) - 1)
+			n += (size_t)got;
+	}
+	message[n] = '\0';
+	close(err[0]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+	one_line(message);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		printf("@end ok\n");
+	else if (WIFEXITED(status))
+		printf("@end error %s\n", message);
+	else
+		printf("@end crash signal %d (%s): %s\n", WTERMSIG(status), strsignal(WTERMSIG(status)), message);
+	fflush(stdout);
+}
+
+static void
+serve(const oracle_settings_t *base)
+{
+	char request[1024];
+	while (fgets(request, sizeof (request), stdin) != NULL) {
+		size_t bytes;
+		int headers, offset;
+		if (sscanf(request, "trace %zu %d %n", &bytes, &headers, &offset) != 2 || (headers != 0 && headers != 1)) {
+			fprintf(stderr, "arc-oracle: bad request \"%.100s\"\n", request);
+			exit(2);
+		}
+		char *name = request + offset;
+		name[strcspn(name, "\n")] = '\0';
+		char *text = malloc(bytes + 1);
+		if (text == NULL || fread(text, 1, bytes, stdin) != bytes) {
+			fprintf(stderr, "arc-oracle: the request for %s ends early\n", name);
+			exit(2);
+		}
+		text[bytes] = '\0';
+		serve_one(text, bytes, name, headers == 1, base);
+		free(text);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	oracle_settings_t settings;
+	default_settings(&settings);
+	bool headers = false, serving = false;
+	const char *name = NULL, *path = NULL;
+	char **sets = calloc((size_t)argc, sizeof (char *));
+	int nsets = 0;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--headers") == 0) {
+			headers = true;
+		} else if (strcmp(argv[i], "--serve") == 0) {
+			serving = true;
+		} else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) {
+			name = argv[++i];
+		} else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
+			sets[nsets++] = argv[++i];
+		} else if (strcmp(argv[i], "--switch") == 0 && i + 1 < argc) {
+			set_switch(&settings, argv[++i]);
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			usage("unknown option");
+		} else if (path == NULL) {
+			path = argv[i];
+		} else {
+			usage("more than one trace");
+		}
+	}
+	static char out[1 << 16];
+	setvbuf(stdout, out, _IOFBF, sizeof (out));
+	signal(SIGPIPE, SIG_DFL);
+	oracle_zfs_init();
+	if (serving) {
+		if (path != NULL || nsets > 0 || headers || name != NULL)
+			usage("--serve takes only --switch");
+		serve(&settings);
+		return (0);
+	}
+	if (path == NULL)
+		usage("no trace");
+	FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	current_trace = path;
+	if (in == NULL)
+		fail("cannot open: %s", strerror(errno));
+	size_t length;
+	char *text = read_all(in, &length);
+	run_trace(text, length, name != NULL ? name : path, headers, &settings, sets, nsets);
+	return (0);
+}

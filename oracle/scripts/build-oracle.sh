@@ -13,7 +13,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src="$here/../src/main/c"
 tree=${1:?usage: build-oracle.sh ZFS_TREE OUT_BINARY [QUIRK_FIX...]}
-out=${2:?usage: build-oracle.sh ZFS_TREE OUT_BINARY [QUIRK_FIX...]}
+out=$(realpath -m "${2:?usage: build-oracle.sh ZFS_TREE OUT_BINARY [QUIRK_FIX...]}")
 shift 2
 arc="$tree/module/zfs/arc.c"
 expected=fd030cb985c7697de7f5ef97c3e2d7493dd54654430e741f892ccfb57df47f1e
@@ -39,10 +39,15 @@ fixes=""
 for fix in "$@"; do
   script="$here/fixes/$fix.sed"
   [ -f "$script" ] || { echo "build-oracle.sh: no fix script $script" >&2; exit 2; }
-  before=$(sha256sum "$copy" | cut -d' ' -f1)
-  sed -i -f "$script" "$copy"
-  [ "$(sha256sum "$copy" | cut -d' ' -f1)" != "$before" ] || {
-    echo "build-oracle.sh: the fix $fix changed nothing in arc.c" >&2; exit 1; }
+  want=$(sed -n 's/^# changes: \([0-9][0-9]*\)$/\1/p' "$script")
+  [ -n "$want" ] || { echo "build-oracle.sh: $script has no '# changes: N' line" >&2; exit 2; }
+  sed -f "$script" "$copy" > "$copy.fixed"
+  got=$(diff "$copy" "$copy.fixed" | grep -c '^>' || true)
+  if [ "$got" != "$want" ]; then
+    echo "build-oracle.sh: the fix $fix changed $got lines of arc.c, its script says $want" >&2
+    exit 1
+  fi
+  mv "$copy.fixed" "$copy"
   fixes="$fixes $fix"
 done
 

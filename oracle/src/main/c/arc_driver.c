@@ -16,8 +16,9 @@
  *      threads          zthr_create/_timer, zthr_wakeup, zthr_cancel, zthr_destroy, zthr_iscancelled: no threads; the
  *                       evict zthr's iteration (arc_evict_cb_check, then arc_evict_cb) runs when the trace says
  *                       `evict`, after each operation if so configured, and for an eviction waiter: cv_wait on
- *                       arc_evict_lock drops the lock, runs one iteration on a fresh thread (so that mutex_tryenter
- *                       of a hash lock the waiting caller holds fails, as in the kernel) and retakes it; the reap
+ *                       arc_evict_lock drops the lock, runs one iteration on the evict zthr's own thread (so that
+ *                       mutex_tryenter of a hash lock the waiting caller holds fails, as in the kernel) and retakes
+ *                       it; the reap
  *                       zthr's iteration runs on `reap`; delay() returns at once; taskq_create gives no taskq;
  *      I/O              zio_read completes at once (arc_read_done); zio_write is kept until `complete`, which fills
  *                       the block pointer and calls arc_write_ready, then arc_write_done; zfs_blkptr_verify passes;
@@ -26,11 +27,14 @@
  *      probes           DTRACE_PROBE1(arc__evict | arc__delete) and DTRACE_PROBE3(arc__wait__for__eviction) report
  *                       evictions and waits;
  *      aggsum bounds    aggsum_upper_bound / aggsum_lower_bound read the exact value while SW_EXACT_AGGSUM is on.
- *  - One switch needs a hook inside arc.c: SW_NO_HEADER_MEMORY. The build inserts a call to oracle_space_ignored()
- *    at the top of arc_space_consume and arc_space_return, and wraps the HDR_FULL_SIZE that arc_evict_hdr adds to
- *    *real_evicted in oracle_header_bytes() (oracle/scripts/arc-hooks.sed); with the switch off both are identities,
+ *  - Two switches need a hook inside arc.c: SW_NO_HEADER_MEMORY and SW_NO_CHUNK_WASTE. The build inserts a call to
+ *    oracle_space_ignored() at the top of arc_space_consume and arc_space_return (abd_os.c reports a scatter ABD's
+ *    chunk waste through them as ARC_SPACE_ABD_CHUNK_WASTE), and wraps the HDR_FULL_SIZE that arc_evict_hdr adds to
+ *    *real_evicted in oracle_header_bytes() (oracle/scripts/arc-hooks.sed); with the switches off both are identities,
  *    so the code is 2.1.1's.
  */
+#include <dlfcn.h>
+#include <unistd.h>
 #include <sys/spa.h>
 #include <sys/zio.h>
 #include <sys/spa_impl.h>
@@ -134,6 +138,8 @@ oracle_aggsum_lower_bound(aggsum_t *as)
 #define	zthr_destroy(t)		((void)(t))
 #define	zthr_iscancelled(t)	((void)(t), B_FALSE)
 #define	taskq_create(...)	((taskq_t *)NULL)
+#define	taskq_wait(tq)		((void)(tq))
+#define	taskq_destroy(tq)	((void)(tq))
 #define	delay(t)		((void)(t))
 #define	cv_wait(cv, mp)		oracle_cv_wait(cv, mp)
 #define	spa_load_guid(spa)	((void)(spa), ORACLE_SPA_GUID)
@@ -158,6 +164,25 @@ oracle_aggsum_lower_bound(aggsum_t *as)
 #undef	cv_wait
 
 /* ---- memory, randomness and the hooks ---- */
+
+/*
+ * sysconf(3) with _SC_NPROCESSORS_ONLN cached: libspl's boot_ncpus and max_ncpus (aggsum buckets, multilist
+ * defaults) call it each time, and each call reads /sys/devices/system/cpu/online; arc_init makes dozens. The value is
+ * the same; only the cost of a trace's arc_init changes.
+ */
+long
+sysconf(int name)
+{
+	static long (*real)(int);
+	static long cpus = -1;
+	if (real == NULL)
+		real = (long (*)(int))dlsym(RTLD_NEXT, "sysconf");
+	if (name != _SC_NPROCESSORS_ONLN)
+		return (real(name));
+	if (cpus < 0)
+		cpus = real(name);
+	return (cpus);
+}
 
 uint64_t
 arc_all_memory(void)
@@ -202,7 +227,8 @@ random_get_pseudo_bytes(uint8_t *ptr, size_t len)
 static boolean_t
 oracle_space_ignored(arc_space_type_t type)
 {
-	return (oracle_sw[SW_NO_HEADER_MEMORY] && type == ARC_SPACE_HDRS);
+	return ((oracle_sw[SW_NO_HEADER_MEMORY] && type == ARC_SPACE_HDRS) ||
+	    (oracle_sw[SW_NO_CHUNK_WASTE] && type == ARC_SPACE_ABD_CHUNK_WASTE));
 }
 
 static int64_t
@@ -278,11 +304,52 @@ oracle_evictor_iteration(void)
 	return (B_TRUE);
 }
 
+/*
+ * The evict zthr's thread, for the iterations an eviction waiter asks for: one thread per process, started on first
+ * use, which runs one iteration per request (oracle_evictor_on_thread) while the requester waits.
+ */
+static pthread_mutex_t oracle_zthr_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t oracle_zthr_cv = PTHREAD_COND_INITIALIZER;
+static boolean_t oracle_zthr_started, oracle_zthr_requested, oracle_zthr_done, oracle_zthr_ran;
+
 static void *
-oracle_evictor_thread(void *ran)
+oracle_evictor_thread(void *unused)
 {
-	*(boolean_t *)ran = oracle_evictor_iteration();
+	(void) unused;
+	pthread_mutex_lock(&oracle_zthr_lock);
+	for (;;) {
+		while (!oracle_zthr_requested)
+			pthread_cond_wait(&oracle_zthr_cv, &oracle_zthr_lock);
+		oracle_zthr_requested = B_FALSE;
+		pthread_mutex_unlock(&oracle_zthr_lock);
+		boolean_t ran = oracle_evictor_iteration();
+		pthread_mutex_lock(&oracle_zthr_lock);
+		oracle_zthr_ran = ran;
+		oracle_zthr_done = B_TRUE;
+		pthread_cond_broadcast(&oracle_zthr_cv);
+	}
 	return (NULL);
+}
+
+/* Runs one evictor iteration on the evict zthr's thread and waits for it; returns whether it ran. */
+static boolean_t
+oracle_evictor_on_thread(void)
+{
+	pthread_mutex_lock(&oracle_zthr_lock);
+	if (!oracle_zthr_started) {
+		pthread_t thread;
+		if (pthread_create(&thread, NULL, oracle_evictor_thread, NULL) != 0)
+			oracle_abort_trace("cannot start the evict zthr's thread");
+		oracle_zthr_started = B_TRUE;
+	}
+	oracle_zthr_requested = B_TRUE;
+	oracle_zthr_done = B_FALSE;
+	pthread_cond_broadcast(&oracle_zthr_cv);
+	while (!oracle_zthr_done)
+		pthread_cond_wait(&oracle_zthr_cv, &oracle_zthr_lock);
+	boolean_t ran = oracle_zthr_ran;
+	pthread_mutex_unlock(&oracle_zthr_lock);
+	return (ran);
 }
 
 /*
@@ -297,10 +364,7 @@ oracle_cv_wait(kcondvar_t *cv, kmutex_t *mp)
 	if (mp != &arc_evict_lock)
 		oracle_abort_trace("arc.c waited on a condition variable other than an eviction waiter's");
 	mutex_exit(mp);
-	pthread_t thread;
-	boolean_t ran = B_FALSE;
-	if (pthread_create(&thread, NULL, oracle_evictor_thread, &ran) != 0 || pthread_join(thread, NULL) != 0)
-		oracle_abort_trace("cannot start the evict zthr's thread");
+	boolean_t ran = oracle_evictor_on_thread();
 	mutex_enter(mp);
 	if (!ran)
 		oracle_abort_trace("lost wakeup: an eviction waiter is queued but arc_evict_needed is FALSE "
@@ -641,21 +705,27 @@ oracle_overwrite(int64_t key, int64_t new_key, enum oracle_outcome *outcome)
 	return (NULL);
 }
 
+/* A dirty buffer freed before it was written: its write never runs. */
+static void
+oracle_drop_pending(oracle_block_t *k)
+{
+	if (k->zio != NULL) {
+		abd_free(k->zio->io_abd);
+		kmem_free(k->zio->io_private, sizeof (arc_write_callback_t));
+		kmem_free(k->zio, sizeof (zio_t));
+		k->zio = NULL;
+	}
+	arc_buf_destroy(k->pending->buf, &k->pending->buf);
+	free(k->pending);
+	k->pending = NULL;
+}
+
 const char *
 oracle_free(int64_t key, enum oracle_outcome *outcome)
 {
 	oracle_block_t *k = oracle_block(key, B_FALSE);
 	if (k != NULL && k->pending != NULL) {
-		/* a dirty buffer freed before it was written: its write never runs */
-		if (k->zio != NULL) {
-			abd_free(k->zio->io_abd);
-			kmem_free(k->zio->io_private, sizeof (arc_write_callback_t));
-			kmem_free(k->zio, sizeof (zio_t));
-			k->zio = NULL;
-		}
-		arc_buf_destroy(k->pending->buf, &k->pending->buf);
-		free(k->pending);
-		k->pending = NULL;
+		oracle_drop_pending(k);
 		*outcome = OC_FREED;
 		return (NULL);
 	}
@@ -751,32 +821,99 @@ static int *const oracle_tunable_vars[12] = {
 	&arc_min_prescient_prefetch_ms, &zfs_abd_scatter_enabled, &zfs_abd_scatter_min_size
 };
 
+/*
+ * What arc_init does not set and a trace changes, as it was before the first arc_init: arc.c's arc_stats (arc_c,
+ * arc_p, arc_no_grow, arc_need_free and the other ARCSTAT values), the tunables, and the spa the harness passes.
+ */
+static arc_stats_t oracle_pristine_stats;
+static int oracle_pristine_tunables[12];
+static spa_t oracle_pristine_spa;
+
 void
 oracle_zfs_init(void)
 {
 	zfs_refcount_init();
 	abd_init();
 	zio_init();
+	/* the L2ARC's lists (no thread: that is l2arc_start), which arc_fini's l2arc_do_free_on_write walks */
+	l2arc_init();
+	oracle_pristine_stats = arc_stats;
+	for (int i = 0; i < 12; i++)
+		oracle_pristine_tunables[i] = *oracle_tunable_vars[i];
+	oracle_pristine_spa = oracle_spa;
+}
+
+void
+oracle_arc_fini(void)
+{
+	for (int b = 0; b < ORACLE_BLOCK_BUCKETS; b++) {
+		while (oracle_blocks[b] != NULL) {
+			oracle_block_t *k = oracle_blocks[b];
+			oracle_blocks[b] = k->next;
+			while (k->holds != NULL) {
+				oracle_hold_t *h = k->holds;
+				k->holds = h->next;
+				arc_buf_destroy(h->buf, &h->buf);
+				free(h);
+			}
+			if (k->pending != NULL)
+				oracle_drop_pending(k);
+			free(k);
+		}
+	}
+	/* arc_fini's arc_flush retries until all is evicted: no prefetch lifetime may still hold a header back */
+	oracle_now = INT64_MAX / 4;
+	arc_fini();
+	oracle_nevicted = 0;
 }
 
 const char *
-oracle_arc_start(const oracle_settings_t *s)
+oracle_arc_init(const oracle_settings_t *s)
 {
 	uint64_t window = s->window;
 	if (window < 2 || (window & (window - 1)) != 0)
 		return (oracle_reject("growth_window must be a power of two for arc.c (2ULL << SPA_MAXBLOCKSHIFT), "
 		    "was %llu", (u_longlong_t)window));
-	oracle_maxblocksize = s->max_block_size;
+	/* a fresh ARC, as in a fresh process: what arc_init leaves alone back to its state before any trace */
+	arc_stats = oracle_pristine_stats;
+	for (int i = 0; i < 12; i++)
+		*oracle_tunable_vars[i] = oracle_pristine_tunables[i];
+	oracle_spa = oracle_pristine_spa;
+	memset(&ARC_anon, 0, sizeof (arc_state_t));
+	memset(&ARC_mru, 0, sizeof (arc_state_t));
+	memset(&ARC_mru_ghost, 0, sizeof (arc_state_t));
+	memset(&ARC_mfu, 0, sizeof (arc_state_t));
+	memset(&ARC_mfu_ghost, 0, sizeof (arc_state_t));
+	memset(&ARC_l2c_only, 0, sizeof (arc_state_t));
+	memset(&buf_hash_table, 0, sizeof (buf_hash_table));
+	arc_evict_needed = B_FALSE;
+	arc_evict_count = 0;
+	arc_growtime = 0;
+	oracle_now = 0;
+	memset(oracle_stat_extra, 0, sizeof (oracle_stat_extra));
+	oracle_nevicted = 0;
 	oracle_maxblockshift = highbit64(window) - 2;
+	zfs_multilist_num_sublists = s->num_sublists;
+	/*
+	 * buf_init sizes the hash table to arc_all_memory() / zfs_arc_average_blocksize buckets, at least 4096; the
+	 * least is plenty for a trace's few headers, and zeroing 1 MiB per trace was most of a trace's cost. Unobservable:
+	 * the size orders hash chains only, and the hash-lock stripe (BUF_HASH_LOCK: index & (BUF_LOCKS - 1)) of a
+	 * header is the same for any table of at least BUF_LOCKS buckets.
+	 */
+	zfs_arc_average_blocksize = 1 << 30;
+	arc_init();
+	return (NULL);
+}
+
+void
+oracle_arc_configure(const oracle_settings_t *s)
+{
+	oracle_maxblocksize = s->max_block_size;
 	oracle_hz = s->ticks_per_second;
 	oracle_free_memory_level = s->free_memory;
 	oracle_rng_state = (uint64_t)s->seed;
 	oracle_evictor_after_each = s->evictor_after_each;
 	memcpy(oracle_sw, s->switches, sizeof (oracle_sw));
-	zfs_multilist_num_sublists = s->num_sublists;
-
-	arc_init();
-
 	arc_c_min = s->c_min;
 	arc_c_max = s->c_max;
 	arc_c = arc_c_min;
@@ -786,7 +923,6 @@ oracle_arc_start(const oracle_settings_t *s)
 		if (s->tunable_set[i])
 			*oracle_tunable_vars[i] = (int)s->tunable[i];
 	}
-	return (NULL);
 }
 
 void

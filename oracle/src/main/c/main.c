@@ -7,9 +7,9 @@
  *
  * The first form reads one trace (a file, or standard input) and writes its output on standard output; a bad
  * trace line, a setting arc.c cannot take or an operation the oracle rejects is one line on standard error
- * (arc-oracle: TRACE:LINE: ...) and exit status 2. The second form serves many traces over one process, each run
- * in a child forked from an initialised parent (arc.c's state is global), so a crash (a failed ASSERT) ends only
- * its trace. Requests on standard input:
+ * (arc-oracle: TRACE:LINE: ...) and exit status 2. The second form serves many traces over one process: a worker
+ * process runs them one after the other, each on a fresh ARC (arc_init ... arc_fini), and a trace that fails or
+ * crashes (a failed ASSERT) ends only its worker, which the server replaces. Requests on standard input:
  *
  *   trace BYTES HEADERS NAME\n     followed by BYTES bytes of trace text; HEADERS is 0 or 1
  *
@@ -19,12 +19,13 @@
  *
  * Settings are those of `arc conform`: the conformance defaults, then the trace's `# conform:` lines, then --set;
  * tunables nobody sets keep arc.c's own defaults, and the header reports what arc.c holds. Switches (docs/oracle.md):
- * exact_aggsum, no_header_memory; all on unless turned off.
+ * exact_aggsum, no_header_memory, no_chunk_waste; all on unless turned off.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <openssl/evp.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,7 +43,7 @@
 static const char *const quirk_fixes[] = {
 	"ARC_P_GROWTH_CAP_14137", "ADAPT_64BIT_MULTIPLY_O1", "SHRINK_CLAMPS_ARC_P_O2", "REAP_ABOVE_C_MIN_13794"
 };
-static const char *const switch_names[SW_COUNT] = { "exact_aggsum", "no_header_memory" };
+static const char *const switch_names[SW_COUNT] = { "exact_aggsum", "no_header_memory", "no_chunk_waste" };
 static const char *const state_names[OS_COUNT + 1] = {
 	"anon", "mru", "mru_ghost", "mfu", "mfu_ghost", "destroyed"
 };
@@ -239,7 +240,7 @@ set_switch(oracle_settings_t *s, const char *assignment)
 			return;
 		}
 	}
-	usage("unknown switch (known: exact_aggsum, no_header_memory)");
+	usage("unknown switch (known: exact_aggsum, no_header_memory, no_chunk_waste)");
 }
 
 /* ---- traces ---- */
@@ -633,9 +634,10 @@ run_trace(char *text, size_t length, const char *name, bool headers, oracle_sett
 	current_line = 0;
 	for (int i = 0; i < nsets; i++)
 		assign(settings, sets[i]);
-	const char *bad = oracle_arc_start(settings);
+	const char *bad = oracle_arc_init(settings);
 	if (bad != NULL)
 		fail("%s", bad);
+	oracle_arc_configure(settings);
 	write_header(stdout, name, &trace, settings, headers);
 	for (int i = 0; i < trace.nops; i++) {
 		const op_t *op = &trace.ops[i];
@@ -652,6 +654,7 @@ run_trace(char *text, size_t length, const char *name, bool headers, oracle_sett
 	}
 	if (fflush(stdout) != 0)
 		fail("cannot write the output: %s", strerror(errno));
+	oracle_arc_fini();
 }
 
 static char *
@@ -678,7 +681,23 @@ read_all(FILE *in, size_t *length)
 
 /* ---- the server ---- */
 
-/* One line of what a failed child printed on standard error, with control characters as spaces. */
+/*
+ * The server runs the traces in a worker process, one after the other in the same process: each trace starts with
+ * oracle_arc_init and ends with oracle_arc_fini, which leave nothing of it behind (forking a process per trace
+ * cost more than the trace: the fork and the page faults of a fresh address space). A trace that fails ends the
+ * worker: rejected (fail(): its message on standard error, exit status 2) or crashed (a failed ASSERT aborts);
+ * the server then writes the @end line with the worker's message and starts a new worker for the next trace. The
+ * worker acknowledges a trace it ran to the end with one byte after its @end ok line.
+ */
+
+typedef struct worker {
+	pid_t pid;		/* 0: none running */
+	FILE *requests;		/* to the worker */
+	int acks;		/* from the worker */
+	int errors;		/* the worker's standard error */
+} worker_t;
+
+/* One line of what a failed worker printed on standard error, with control characters as spaces. */
 static void
 one_line(char *s)
 {
@@ -691,11 +710,37 @@ one_line(char *s)
 	}
 }
 
-static void
-serve_one(char *text, size_t length, const char *name, bool headers, const oracle_settings_t *base)
+/* The worker's life: one trace per request until its input ends or a trace fails. */
+static void __attribute__((noreturn))
+work(FILE *requests, int acks, const oracle_settings_t *base)
 {
-	int err[2];
-	if (pipe(err) != 0) {
+	char request[1024];
+	while (fgets(request, sizeof (request), requests) != NULL) {
+		size_t bytes;
+		int headers, offset;
+		if (sscanf(request, "%zu %d %n", &bytes, &headers, &offset) != 2)
+			_exit(3);
+		char *name = request + offset;
+		name[strcspn(name, "\n")] = '\0';
+		char *text = malloc(bytes + 1);
+		if (text == NULL || fread(text, 1, bytes, requests) != bytes)
+			_exit(3);
+		text[bytes] = '\0';
+		oracle_settings_t settings = *base;
+		run_trace(text, bytes, name, headers == 1, &settings, NULL, 0);
+		free(text);
+		printf("@end ok\n");
+		if (fflush(stdout) != 0 || write(acks, "", 1) != 1)
+			_exit(3);
+	}
+	_exit(0);
+}
+
+static void
+start_worker(worker_t *w, const oracle_settings_t *base)
+{
+	int req[2], ack[2], err[2];
+	if (pipe(req) != 0 || pipe(ack) != 0 || pipe(err) != 0) {
 		perror("arc-oracle: pipe");
 		exit(3);
 	}
@@ -706,43 +751,85 @@ serve_one(char *text, size_t length, const char *name, bool headers, const oracl
 		exit(3);
 	}
 	if (pid == 0) {
+		close(req[1]);
+		close(ack[0]);
 		close(err[0]);
 		dup2(err[1], STDERR_FILENO);
 		close(err[1]);
-		oracle_settings_t settings = *base;
-		run_trace(text, length, name, headers, &settings, NULL, 0);
-		fflush(stdout);
-		_exit(0);
+		work(fdopen(req[0], "r"), ack[1], base);
 	}
+	close(req[0]);
+	close(ack[1]);
 	close(err[1]);
-	char message[4096];
+	w->pid = pid;
+	w->requests = fdopen(req[1], "w");
+	w->acks = ack[0];
+	w->errors = err[0];
+}
+
+/*
+ * Waits for the worker to acknowledge the trace it was given. Returns true if it did; else the worker ended, and
+ * its message is in message.
+ */
+static bool
+await_worker(worker_t *w, char *message, size_t size)
+{
 	size_t n = 0;
-	ssize_t got;
-	char sink[4096];
-	while ((got = read(err[0], n < sizeof (message) - 1 ? message + n : sink,
-	    n < sizeof (message) - 1 ? sizeof (message) - 1 - n : sizeof (sink))) > 0) {
-		if (n < sizeof (message) - 1)
-			n += (size_t)got;
+	message[0] = '\0';
+	struct pollfd fds[2] = { { w->acks, POLLIN, 0 }, { w->errors, POLLIN, 0 } };
+	for (;;) {
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			perror("arc-oracle: poll");
+			exit(3);
+		}
+		if (fds[1].revents != 0) {
+			char sink[4096];
+			ssize_t got = read(w->errors, n < size - 1 ? message + n : sink,
+			    n < size - 1 ? size - 1 - n : sizeof (sink));
+			if (got > 0 && n < size - 1)
+				n += (size_t)got;
+			message[n] = '\0';
+			if (got <= 0)
+				fds[1].fd = -1;
+		}
+		if (fds[0].revents != 0) {
+			char done;
+			if (read(w->acks, &done, 1) == 1)
+				return (true);
+			while (fds[1].fd >= 0) {
+				char sink[4096];
+				ssize_t got = read(w->errors, n < size - 1 ? message + n : sink,
+				    n < size - 1 ? size - 1 - n : sizeof (sink));
+				if (got <= 0)
+					break;
+				if (n < size - 1)
+					n += (size_t)got;
+				message[n] = '\0';
+			}
+			return (false);
+		}
 	}
-	message[n] = '\0';
-	close(err[0]);
-	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+}
+
+static void
+stop_worker(worker_t *w, int *status)
+{
+	fclose(w->requests);
+	close(w->acks);
+	close(w->errors);
+	while (waitpid(w->pid, status, 0) < 0 && errno == EINTR)
 		continue;
-	one_line(message);
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		printf("@end ok\n");
-	else if (WIFEXITED(status))
-		printf("@end error %s\n", message);
-	else
-		printf("@end crash signal %d (%s): %s\n", WTERMSIG(status), strsignal(WTERMSIG(status)), message);
-	fflush(stdout);
+	w->pid = 0;
 }
 
 static void
 serve(const oracle_settings_t *base)
 {
+	worker_t worker = { 0 };
 	char request[1024];
+	static char message[4096];
 	while (fgets(request, sizeof (request), stdin) != NULL) {
 		size_t bytes;
 		int headers, offset;
@@ -757,9 +844,27 @@ serve(const oracle_settings_t *base)
 			fprintf(stderr, "arc-oracle: the request for %s ends early\n", name);
 			exit(2);
 		}
-		text[bytes] = '\0';
-		serve_one(text, bytes, name, headers == 1, base);
+		if (worker.pid == 0)
+			start_worker(&worker, base);
+		bool sent = fprintf(worker.requests, "%zu %d %s\n", bytes, headers, name) >= 0 &&
+		    fwrite(text, 1, bytes, worker.requests) == bytes && fflush(worker.requests) == 0;
 		free(text);
+		if (sent && await_worker(&worker, message, sizeof (message)))
+			continue;
+		int status;
+		stop_worker(&worker, &status);
+		one_line(message);
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 2)
+			printf("@end error %s\n", message);
+		else if (WIFEXITED(status))
+			printf("@end crash exit status %d: %s\n", WEXITSTATUS(status), message);
+		else
+			printf("@end crash signal %d (%s): %s\n", WTERMSIG(status), strsignal(WTERMSIG(status)), message);
+		fflush(stdout);
+	}
+	if (worker.pid != 0) {
+		int status;
+		stop_worker(&worker, &status);
 	}
 }
 
@@ -791,10 +896,24 @@ main(int argc, char **argv)
 			usage("more than one trace");
 		}
 	}
+	/*
+	 * A server's forked runs would each resolve the dynamic symbols they call (lazy binding) again: a server binds
+	 * them all once, at start, by running itself again with LD_BIND_NOW set.
+	 */
+	if (serving && getenv("LD_BIND_NOW") == NULL && setenv("LD_BIND_NOW", "1", 1) == 0)
+		execv("/proc/self/exe", argv);
 	static char out[1 << 16];
 	setvbuf(stdout, out, _IOFBF, sizeof (out));
-	signal(SIGPIPE, SIG_DFL);
+	/* a server learns of a dead worker from a failed write, not from SIGPIPE */
+	signal(SIGPIPE, serving ? SIG_IGN : SIG_DFL);
 	oracle_zfs_init();
+	/*
+	 * OpenSSL loads its configuration and providers on the first digest: one here, so that the forked runs of a
+	 * server inherit them instead of each loading them again.
+	 */
+	unsigned char warm[32];
+	unsigned int warm_length;
+	EVP_Digest("", 0, warm, &warm_length, EVP_sha256(), NULL);
 	if (serving) {
 		if (path != NULL || nsets > 0 || headers || name != NULL)
 			usage("--serve takes only --switch");

@@ -38,6 +38,7 @@ enum oracle_read_kind { RK_DEMAND, RK_PREFETCH, RK_PRESCIENT };
 enum oracle_switch {
 	SW_EXACT_AGGSUM,	/* aggsum bounds read as the exact value (README, "Exact arc_size") */
 	SW_NO_HEADER_MEMORY,	/* headers, buffers and markers cost no arc_size (README, "Header memory") */
+	SW_NO_CHUNK_WASTE,	/* a scatter ABD's page rounding costs no arc_size (README, "Scatter chunk waste") */
 	SW_COUNT
 };
 
@@ -98,12 +99,28 @@ void oracle_abort_trace(const char *message) __attribute__((noreturn));
 void oracle_zfs_init(void);
 
 /*
- * Creates the ARC (arc_init) under the settings; once per process. Returns NULL, or a message naming why the
- * settings cannot be given to arc.c.
+ * Creates the ARC (arc_init) under the settings arc_init reads: growth_window (as SPA_MAXBLOCKSHIFT: arc_meta_min,
+ * the userland arc_c_min floor) and zfs_multilist_num_sublists (the multilists). Returns NULL, or
+ * a message naming why the settings cannot be given to arc.c. Before arc_init it puts back what a previous trace in
+ * this process changed and arc_init does not set (oracle_arc_fini ends the previous ARC).
  */
-const char *oracle_arc_start(const oracle_settings_t *settings);
+const char *oracle_arc_init(const oracle_settings_t *settings);
 
-/* The tunables' values as arc.c holds them after oracle_arc_start (its defaults where none was set). */
+/*
+ * Ends the ARC oracle_arc_init created: destroys the buffers the trace holds and its pending writes, then arc_fini,
+ * so that the next oracle_arc_init starts an ARC as fresh as a new process's (the server runs many traces in one
+ * process; OracleServerEquivalenceTest compares it with a process per trace).
+ */
+void oracle_arc_fini(void);
+
+/*
+ * Applies the rest of the settings to the ARC oracle_arc_init created, before its first operation: the clock, the
+ * memory level, the seed, the evictor schedule, the switches, arc_c_min, arc_c_max (arc_c = arc_c_min, arc_p =
+ * arc_c / 2), arc_sys_free and the tunables set (arc_init resets some, so they come after it).
+ */
+void oracle_arc_configure(const oracle_settings_t *settings);
+
+/* The tunables' values as arc.c holds them after oracle_arc_configure (its defaults where none was set). */
 void oracle_arc_tunables(int64_t values[12]);
 
 /*

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.arcref.conformance.JsonWriter;
@@ -20,6 +21,8 @@ import org.arcref.explore.Failure;
 import org.arcref.explore.FailureTrace;
 import org.arcref.explore.Shard;
 import org.arcref.explore.Verdict;
+import org.arcref.oracle.OracleComparison;
+import org.arcref.oracle.OracleProcess;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.Operation;
 import picocli.CommandLine.Command;
@@ -29,8 +32,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code arc explore}: runs the spec's invariants, the spec-vs-concurrent differential and the canonical ARC's C1
- * check on random operation sequences ({@link Explorer}), or replays one trace through one check
+ * {@code arc explore}: runs the spec's invariants, the spec-vs-concurrent differential, the canonical ARC's C1 check
+ * and (when named) the spec-vs-arc.c oracle check on random operation sequences ({@link Explorer}), or replays one trace through one check
  * ({@code --trace}), or explores exhaustively ({@code --exhaustive}, {@link ExhaustiveExplore}). On a failure it
  * shrinks the sequence, writes it as an op trace and exits with {@link ExitCode#FINDING}.
  */
@@ -43,6 +46,8 @@ import picocli.CommandLine.Spec;
                 "                outcome and snapshot after every operation",
                 "  canonical     C1 for the canonical ARC and R1-R13 for the spec in page mode;",
                 "                their hits must agree only while the distinct pages fit",
+                "  oracle        the spec's conformance output equals the real zfs-2.1.1",
+                "                arc.c's after every operation (needs --oracle; not a default)",
                 "Try t of --seed S is fixed by S and t: the same seed reproduces every try;",
                 "--shard i/n runs the tries t with t %% n == i. A failure is shrunk and written",
                 "as an op trace named on stderr (exit status 1). The seed is printed on stderr",
@@ -55,6 +60,7 @@ import picocli.CommandLine.Spec;
                 "  mkdir -p failures",
                 "  arc explore --duration 10m --shard 2/8 --seed 42 --out failures/",
                 "  arc explore --checks differential --tries 500 --json",
+                "  arc explore --checks oracle --oracle oracle/target/arc-oracle --tries 2000",
                 "  arc explore --check differential --try-seed 123 --trace t.trace",
                 "  arc explore --exhaustive --depth 8 --keys 3 --json",
                 "", "Exit status: 0 all tries passed, 1 a check failed, 2 bad usage or input,",
@@ -80,8 +86,12 @@ final class ExploreCommand implements Callable<Integer> {
     String shard;
 
     @Option(names = "--checks", split = ",", paramLabel = "CHECK",
-            description = "Checks to run: invariants, differential, canonical (default: all).")
-    List<CheckKind> checks = List.of(CheckKind.values());
+            description = "Checks to run: invariants, differential, canonical, oracle (default: all but oracle).")
+    List<CheckKind> checks = CheckKind.DEFAULTS;
+
+    @Option(names = "--oracle", paramLabel = "BINARY", defaultValue = "oracle/target/arc-oracle",
+            description = "The arc-oracle binary the oracle check runs (default: ${DEFAULT-VALUE}; docs/oracle.md).")
+    Path oracle;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
             description = "Directory for the failure trace (default: the current directory).")
@@ -125,11 +135,22 @@ final class ExploreCommand implements Callable<Integer> {
             return exhaustive.run(spec, out, json);
         }
         exhaustive.rejectOptionsWithoutExhaustive(spec);
-        if (trace != null) {
-            GivenOptions.reject(spec, "with --trace (it replays one trace, not random tries)", "--tries",
-                    "--duration", "--seed", "--shard", "--checks", "--out", "--json");
-            return replay(stdout);
+        boolean needsOracle = trace != null ? check == CheckKind.ORACLE : checks.contains(CheckKind.ORACLE);
+        if (!needsOracle) {
+            GivenOptions.reject(spec, "without the oracle check", "--oracle");
         }
+        try (OracleProcess process = needsOracle ? OracleProcess.start(oracle) : null) {
+            Checker active = process == null ? checker : checker.withOracle(new OracleComparison(process, Set.of()));
+            if (trace != null) {
+                GivenOptions.reject(spec, "with --trace (it replays one trace, not random tries)", "--tries",
+                        "--duration", "--seed", "--shard", "--checks", "--out", "--json");
+                return replay(stdout, active);
+            }
+            return explore(stdout, err, active);
+        }
+    }
+
+    private int explore(PrintWriter stdout, PrintWriter err, Checker active) {
         GivenOptions.reject(spec, "without --trace", "--check", "--try-seed");
         if (tries != null && tries < 1) {
             throw new IllegalArgumentException("--tries must be >= 1, was " + tries);
@@ -154,7 +175,7 @@ final class ExploreCommand implements Callable<Integer> {
         long start = System.nanoTime();
         ExploreResult result;
         try (Interruption stop = Interruption.install()) {
-            result = new Explorer(checker, plan).run(stop::requested, done -> progress.update(
+            result = new Explorer(active, plan).run(stop::requested, done -> progress.update(
                     fraction(done, planned, System.nanoTime() - start, plan.nanos()),
                     planned > 0 ? done + "/" + planned + " tries" : done + " tries"));
             progress.finish();
@@ -185,7 +206,7 @@ final class ExploreCommand implements Callable<Integer> {
         return Math.max(byTries, byTime);
     }
 
-    private int replay(PrintWriter stdout) {
+    private int replay(PrintWriter stdout, Checker active) {
         if (check == null || trySeed == null) {
             throw new IllegalArgumentException("--trace needs --check and --try-seed (printed with the failure), was "
                     + (check == null ? "without --check" : "without --try-seed"));
@@ -195,7 +216,7 @@ final class ExploreCommand implements Callable<Integer> {
             throw new IllegalArgumentException("trace file " + InputFile.name(trace) + " has no operations; "
                     + "nothing to check");
         }
-        Verdict v = checker.check(check, Explorer.configOf(check, trySeed), ops);
+        Verdict v = active.check(check, Explorer.configOf(check, trySeed), ops);
         stdout.println("arc explore: " + check.label() + " on " + InputFile.name(trace) + " (" + ops.size()
                 + " operations, try seed " + trySeed + "): " + switch (v.status()) {
                     case PASSED -> "passed";

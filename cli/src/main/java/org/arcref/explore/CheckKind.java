@@ -19,7 +19,17 @@ public enum CheckKind {
      * spec in page mode keeps R1–R13, and the two hit on exactly the same requests while no more distinct pages than
      * the capacity have been requested (the only regime in which they must agree: see {@code docs/exploration.md}).
      */
-    CANONICAL;
+    CANONICAL,
+    /**
+     * The spec against the real zfs-2.1.1 {@code arc.c} ({@link org.arcref.oracle.OracleComparison}): the complete
+     * conformance output, header included, equal after every operation, on the configurations of
+     * {@link #INVARIANTS} with one sublist and no quirk fix (the oracle's arc.c is 2.1.1's as released). Needs the
+     * oracle binary ({@code docs/oracle.md}), so it runs only when named.
+     */
+    ORACLE;
+
+    /** The checks {@code arc explore} runs when {@code --checks} is not given: all but {@link #ORACLE}. */
+    public static final java.util.List<CheckKind> DEFAULTS = java.util.List.of(INVARIANTS, DIFFERENTIAL, CANONICAL);
 
     /** @return the lower-case name used on the command line and in traces */
     public String label() {

@@ -1,11 +1,15 @@
 package org.arcref.explore;
 
+import java.io.UncheckedIOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.conformance.ConformanceSettings;
+import org.arcref.conformance.ConformanceTrace;
 import org.arcref.differential.ConcurrentArcDriver;
+import org.arcref.oracle.OracleComparison;
 import org.arcref.policy.check.C1Checker;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
@@ -26,8 +30,12 @@ import org.arcref.zfs.check.ArcInvariants;
 public final class Checker {
 
     private final Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs;
+    private final OracleComparison oracle;
 
-    /** A checker whose differential compares the spec with {@link ConcurrentArc} in deterministic mode. */
+    /**
+     * A checker whose differential compares the spec with {@link ConcurrentArc} in deterministic mode, without an
+     * oracle ({@link #withOracle}).
+     */
     public Checker() {
         this(config -> new ConcurrentArc<>(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY),
                 ConcurrentArcDriver.deterministicOptions(config.seed())));
@@ -38,7 +46,20 @@ public final class Checker {
      *     tests substitute a deliberately broken variant
      */
     public Checker(Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs) {
+        this(concurrentArcs, null);
+    }
+
+    private Checker(Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs, OracleComparison oracle) {
         this.concurrentArcs = concurrentArcs;
+        this.oracle = oracle;
+    }
+
+    /**
+     * @param comparison compares the spec with the real arc.c, for {@link CheckKind#ORACLE}
+     * @return this checker with that oracle
+     */
+    public Checker withOracle(OracleComparison comparison) {
+        return new Checker(concurrentArcs, comparison);
     }
 
     /**
@@ -53,9 +74,12 @@ public final class Checker {
                 case INVARIANTS -> invariants(config, ops);
                 case DIFFERENTIAL -> differential(config, ops);
                 case CANONICAL -> canonical(config, ops);
+                case ORACLE -> oracle(config, ops);
             };
         } catch (AssertionError e) {
             return Verdict.failed(e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw e; // the oracle process failed: no verdict on the operations
         } catch (RuntimeException e) {
             return Verdict.failed(e.getClass().getSimpleName() + ": " + e.getMessage());
         }
@@ -88,6 +112,25 @@ public final class Checker {
             }
         }
         return Verdict.PASS;
+    }
+
+    /**
+     * The spec's and the oracle's conformance output of the operations, as a trace naming every setting, compared
+     * line by line ({@link OracleComparison}).
+     */
+    private Verdict oracle(ArcConfig config, List<Operation> ops) {
+        if (oracle == null) {
+            throw new IllegalStateException("the oracle check needs the oracle binary (arc explore --oracle PATH)");
+        }
+        ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
+        for (Operation op : ops) {
+            if (applyOrNull(op, spec) == null) {
+                return Verdict.INVALID;
+            }
+        }
+        String text = ConformanceTrace.text(new ConformanceSettings(config, RandomScenario.INITIAL_FREE_MEMORY), ops);
+        OracleComparison.Result result = oracle.compare("explore", text, false);
+        return result.agrees() ? Verdict.PASS : Verdict.failed(result.describe());
     }
 
     /** @return the spec's outcome of {@code op}, or null if the spec rejects it (and is unchanged) */

@@ -78,6 +78,15 @@ public final class Explorer {
     }
 
     /**
+     * @param check a check
+     * @param trySeed a try seed
+     * @return the operations of that try (valid on {@link #configOf} by construction)
+     */
+    public static List<Operation> operationsOf(CheckKind check, long trySeed) {
+        return RandomScenario.operations(check, trySeed);
+    }
+
+    /**
      * @param checks the plan's checks
      * @param trySeed a try seed
      * @return the check that try runs

@@ -6,12 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.arcref.conformance.ConformanceSettings;
+import org.arcref.conformance.ConformanceTrace;
 import org.arcref.zfs.Operation;
 
 /**
  * Writes a shrunk failure as an op trace ({@link Operation#toTraceLine()}, read by
  * {@link org.arcref.trace.OpTraceReader}): comment lines with the seed, the try, the check, the configuration, the
- * failure and the command that reproduces it, then one operation per line.
+ * failure and the command that reproduces it, then one operation per line; for the oracle check, first a
+ * {@code # conform:} line with every setting of the try's configuration.
  */
 public final class FailureTrace {
 
@@ -43,7 +46,13 @@ public final class FailureTrace {
         lines.add("# failure: " + failure.shrunk().firstLine());
         lines.add("# shrunk from " + failure.originalOps().size() + " to " + failure.shrunkOps().size()
                 + " operations (" + failure.evaluations() + " candidates tested)");
-        failure.shrunkOps().forEach(op -> lines.add(op.toTraceLine()));
+        if (failure.check() == CheckKind.ORACLE) {
+            lines.add("# the settings, so that arc conform and arc-oracle run it as the check did (docs/oracle.md):");
+            lines.addAll(ConformanceTrace.text(new ConformanceSettings(failure.config(),
+                    RandomScenario.INITIAL_FREE_MEMORY), failure.shrunkOps()).lines().toList());
+        } else {
+            failure.shrunkOps().forEach(op -> lines.add(op.toTraceLine()));
+        }
         try {
             Files.write(file, lines);
         } catch (IOException e) {

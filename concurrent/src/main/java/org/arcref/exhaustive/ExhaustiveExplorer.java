@@ -290,6 +290,27 @@ public final class ExhaustiveExplorer {
         statesPerDepth.set(depth, statesPerDepth.get(depth) + 1);
     }
 
+    /**
+     * The first paths of the states found, without those that another found state's first path extends: replaying
+     * them all from the empty ARC passes through every state found, each reached by its first path (the oracle's
+     * X1 replay, {@code docs/oracle.md}). Call after {@link #run}.
+     *
+     * @return the paths, in the order their states were found
+     */
+    public List<List<Operation>> firstPathLeaves() {
+        boolean[] extended = new boolean[count];
+        for (int id = 1; id < count; id++) {
+            extended[parent[id]] = true;
+        }
+        List<List<Operation>> leaves = new ArrayList<>();
+        for (int id = 0; id < count; id++) {
+            if (!extended[id]) {
+                leaves.add(pathOf(id));
+            }
+        }
+        return leaves;
+    }
+
     private List<Operation> pathOf(int id) {
         List<Operation> path = new ArrayList<>();
         for (int s = id; parent[s] >= 0; s = parent[s]) {

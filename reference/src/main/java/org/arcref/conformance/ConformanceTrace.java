@@ -231,6 +231,27 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     }
 
     /**
+     * Writes a trace that runs operations under given settings: one {@code # conform:} line naming every
+     * {@link Setting} (so the text means the same whatever the defaults), then one operation per line. Quirk fixes
+     * are not settings and are not written.
+     *
+     * @param settings the settings
+     * @param ops the operations
+     * @return the text, each line ending in {@code \n}
+     */
+    public static String text(ConformanceSettings settings, List<Operation> ops) {
+        StringBuilder text = new StringBuilder("# conform:");
+        for (Setting s : Setting.values()) {
+            text.append(' ').append(s.zfsName()).append('=').append(s.toJson(s.get(settings)));
+        }
+        text.append('\n');
+        for (Operation op : ops) {
+            text.append(op.toTraceLine()).append('\n');
+        }
+        return text.toString();
+    }
+
+    /**
      * @param newName the name the trace goes by in headers and errors
      * @return this trace under another name
      */

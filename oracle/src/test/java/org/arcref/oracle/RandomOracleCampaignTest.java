@@ -1,0 +1,42 @@
+package org.arcref.oracle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import java.util.Locale;
+import org.arcref.explore.CheckKind;
+import org.arcref.explore.Checker;
+import org.arcref.explore.ExploreResult;
+import org.arcref.explore.Explorer;
+import org.arcref.explore.Shard;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The random differential against the real arc.c ({@code arc explore --checks oracle}) on a fixed seed: 2,000 traces
+ * (20,000 with {@code -Doracle.large=true}), every field compared after every operation, no divergence. Prints the
+ * compared operations per second.
+ */
+class RandomOracleCampaignTest {
+
+    static final long SEED = 20_261_202L;
+
+    @Test
+    void twoThousandRandomTracesAgreeWithArcC() {
+        long tries = Boolean.getBoolean("oracle.large") ? 20_000 : 2_000;
+        try (Oracles.Session oracle = Oracles.released2_1_1()) {
+            Explorer.Plan plan = new Explorer.Plan(SEED, Shard.parse("0/1"), tries, 0, List.of(CheckKind.ORACLE));
+            ExploreResult r = new Explorer(new Checker().withOracle(oracle.comparison()), plan)
+                    .run(() -> false, done -> { });
+            assertNull(r.failure(), () -> r.failure().shrunk().message() + "\nshrunk trace:\n"
+                    + String.join("\n", r.failure().shrunkOps().stream().map(o -> o.toTraceLine()).toList()));
+            assertEquals(tries, r.tries());
+            long ops = 0;
+            for (long t = 0; t < tries; t++) {
+                ops += Explorer.operationsOf(CheckKind.ORACLE, Explorer.trySeed(SEED, t)).size();
+            }
+            System.out.printf(Locale.ROOT, "oracle campaign: seed %d, %d traces, %d operations compared in %.1f s: "
+                    + "%.0f operations/s%n", SEED, tries, ops, r.elapsedNanos() / 1e9, ops / (r.elapsedNanos() / 1e9));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.arcref.oracle;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.arcref.conformance.ConformanceRun;
+import org.arcref.zfs.ZfsArc;
+
+/**
+ * The spec with one line of its source changed: the mutated file is compiled against the spec's classes and loaded,
+ * with all of the spec's other classes, in a class loader of its own, so that the spec in this JVM stays as it is.
+ * It writes the conformance output of a trace as {@link ConformanceRun} does, under the trace's settings.
+ */
+final class SpecMutant implements AutoCloseable {
+
+    private final URLClassLoader loader;
+    private final Path dir;
+
+    /**
+     * @param file the source file's path under the spec's source root, e.g. {@code org/arcref/zfs/ZfsArc.java}
+     * @param original text that occurs exactly once in the file
+     * @param replacement what replaces it
+     */
+    SpecMutant(String file, String original, String replacement) {
+        Path sources = Path.of(System.getProperty("oracle.referenceSources", "../reference/src/main/java"));
+        try {
+            String source = Files.readString(sources.resolve(file), StandardCharsets.UTF_8);
+            int at = source.indexOf(original);
+            if (at < 0 || source.indexOf(original, at + 1) >= 0) {
+                throw new IllegalArgumentException("the mutation's original text must occur exactly once in " + file
+                        + ", was \"" + original + "\"");
+            }
+            dir = Files.createTempDirectory("spec-mutant");
+            Path mutated = dir.resolve("src").resolve(file);
+            Files.createDirectories(mutated.getParent());
+            Files.writeString(mutated, source.substring(0, at) + replacement
+                    + source.substring(at + original.length()), StandardCharsets.UTF_8);
+            Path classes = Files.createDirectories(dir.resolve("classes"));
+            URL spec = ZfsArc.class.getProtectionDomain().getCodeSource().getLocation();
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            StringWriter messages = new StringWriter();
+            boolean compiled = javac.getTask(messages, null, null, List.of("-d", classes.toString(), "-cp",
+                    Path.of(spec.toURI()).toString(), "--release", "17", "-proc:none", "-nowarn"), null,
+                    javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)
+                            .getJavaFileObjects(mutated.toFile())).call();
+            if (!compiled) {
+                throw new IllegalArgumentException("the mutant of " + file + " does not compile:\n" + messages);
+            }
+            loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), spec},
+                    ClassLoader.getPlatformClassLoader());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * @param name the trace's name
+     * @param text the trace's text
+     * @return the mutant's conformance lines (the operation lines list no headers)
+     * @throws InvocationTargetException if the mutant throws
+     */
+    @SuppressWarnings("unchecked")
+    List<String> conform(String name, String text) throws InvocationTargetException {
+        try {
+            Class<?> traces = loader.loadClass("org.arcref.conformance.ConformanceTrace");
+            Class<?> settings = loader.loadClass("org.arcref.conformance.ConformanceSettings");
+            Class<?> runs = loader.loadClass("org.arcref.conformance.ConformanceRun");
+            Object trace = traces.getMethod("read", BufferedReader.class, String.class)
+                    .invoke(null, new BufferedReader(new StringReader(text)), name);
+            Object applied = traces.getMethod("applySettings", settings)
+                    .invoke(trace, settings.getMethod("defaults").invoke(null));
+            Object run = runs.getMethod("of", traces, settings, boolean.class).invoke(null, trace, applied, false);
+            return (List<String>) runs.getMethod("lines").invoke(run);
+        } catch (ReflectiveOperationException e) {
+            if (e instanceof InvocationTargetException i) {
+                throw i;
+            }
+            throw new IllegalStateException("the spec's conformance API changed: " + e, e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        loader.close();
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}

@@ -1,15 +1,21 @@
 package org.arcref.oracle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Checker;
 import org.arcref.explore.ExploreResult;
 import org.arcref.explore.Explorer;
+import org.arcref.explore.Failure;
 import org.arcref.explore.Shard;
+import org.arcref.zfs.QuirkFix;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +43,29 @@ class RandomOracleCampaignTest {
             }
             System.out.printf(Locale.ROOT, "oracle campaign: seed %d, %d traces, %d operations compared in %.1f s: "
                     + "%.0f operations/s%n", SEED, tries, ops, r.elapsedNanos() / 1e9, ops / (r.elapsedNanos() / 1e9));
+        }
+    }
+
+    /**
+     * A campaign finds a divergence and shrinks it: against arc.c with scatter chunk waste counted (the switch
+     * off), a try that allocates a scatter ABD of less than a page diverges, and the shrinker keeps a trace of a few
+     * operations that still diverges.
+     */
+    @Test
+    void aDivergenceIsFoundAndShrunk() {
+        try (OracleProcess process = OracleProcess.start(Oracles.released(),
+                Map.of(OracleProcess.Switch.NO_CHUNK_WASTE, false))) {
+            Checker checker = new Checker().withOracle(new OracleComparison(process, EnumSet.noneOf(QuirkFix.class)));
+            Explorer.Plan plan = new Explorer.Plan(SEED, Shard.parse("0/1"), 200, 0, List.of(CheckKind.ORACLE));
+            ExploreResult r = new Explorer(checker, plan).run(() -> false, done -> { });
+            Failure f = r.failure();
+            assertNotNull(f, "chunk waste counted must diverge within 200 tries");
+            assertTrue(f.shrunk().failed(), f.shrunk().message());
+            assertTrue(f.shrunk().message().startsWith("oracle: op "), f.shrunk().message());
+            assertTrue(f.shrunkOps().size() <= 3, "shrunk to " + f.shrunkOps());
+            System.out.println("oracle campaign, chunk waste counted: try " + f.tryIndex() + " shrunk "
+                    + f.originalOps().size() + " -> " + f.shrunkOps().size() + " operations: "
+                    + f.shrunk().firstLine());
         }
     }
 }

@@ -1,0 +1,50 @@
+package org.arcref.oracle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.arcref.cli.ArcCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code arc explore --checks oracle}: runs, reports its tries, and without a usable binary is bad usage. */
+class ExploreOracleCommandTest {
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run arc(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = ArcCommand.run(args, new ByteArrayInputStream(new byte[0]), new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        return new Run(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void theOracleCheckRunsItsTries(@TempDir Path dir) {
+        Run r = arc("explore", "--checks", "oracle", "--oracle", Oracles.released().toString(), "--tries", "60",
+                "--seed", "5", "--out", dir.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"triesByCheck\":{\"oracle\":60}"), r.out());
+    }
+
+    @Test
+    void aMissingBinaryIsBadUsageNamingIt(@TempDir Path dir) {
+        Run r = arc("explore", "--checks", "oracle", "--oracle", dir.resolve("nothing").toString(), "--tries", "1");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("the oracle binary must be an executable file, was " + dir.resolve("nothing")),
+                r.err());
+    }
+
+    @Test
+    void oracleIsNoDefaultCheckAndTheOptionNeedsIt() {
+        Run r = arc("explore", "--oracle", Oracles.released().toString(), "--tries", "1");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("--oracle"), r.err());
+    }
+}

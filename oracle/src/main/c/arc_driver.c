@@ -986,8 +986,9 @@ oracle_describe(oracle_header_t *out, arc_buf_hdr_t *hdr, int64_t key)
 	out->prefetch = HDR_PREFETCH(hdr) != 0;
 	out->prescient_prefetch = HDR_PRESCIENT_PREFETCH(hdr) != 0;
 	out->arc_access = (int64_t)hdr->b_l1hdr.b_arc_access;
-	out->sublist = (int)(buf_hash(ORACLE_SPA_GUID, &(dva_t){ { ORACLE_DVA_WORD0, (uint64_t)key } },
-	    ORACLE_BIRTH) % (uint64_t)zfs_multilist_num_sublists);
+	/* arc_state_multilist_index_func's index (arc.c:7476), for the key the header has or will have */
+	out->sublist = (int)((unsigned int)buf_hash(ORACLE_SPA_GUID, &(dva_t){ { ORACLE_DVA_WORD0, (uint64_t)key } },
+	    ORACLE_BIRTH) % (unsigned int)zfs_multilist_num_sublists);
 	out->linked = multilist_link_active(&hdr->b_l1hdr.b_arc_node);
 }
 

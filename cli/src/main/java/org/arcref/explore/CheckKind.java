@@ -23,7 +23,7 @@ public enum CheckKind {
     /**
      * The spec against the real zfs-2.1.1 {@code arc.c} ({@link org.arcref.oracle.OracleComparison}): the complete
      * conformance output, header included, equal after every operation, on the configurations of
-     * {@link #INVARIANTS} with one sublist and no quirk fix (the oracle's arc.c is 2.1.1's as released). Needs the
+     * {@link #INVARIANTS} without quirk fixes (the oracle's arc.c is 2.1.1's as released). Needs the
      * oracle binary ({@code docs/oracle.md}), so it runs only when named.
      */
     ORACLE;

@@ -31,8 +31,7 @@ import org.arcref.zfs.ZfsPageCache;
  * overwrites only when something is pending or held. The generator applies each operation
  * to a spec as it draws it, so a generated sequence is valid (the spec accepts every operation) by construction.
  *
- * <p>{@link CheckKind#ORACLE}: the same, with one sublist and no quirk fix (the oracle's {@code arc.c} is 2.1.1's
- * as released, and the spec does not model 2.1.1's sublist hash: {@code docs/oracle.md}).
+ * <p>{@link CheckKind#ORACLE}: the same, without quirk fixes (the oracle's {@code arc.c} is 2.1.1's as released).
  *
  * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1
  * to 300 requests, each a {@code tick 1} and a page read (the spec's page mode, {@link ZfsPageCache}).
@@ -77,7 +76,7 @@ final class RandomScenario {
     private static ArcConfig config(CheckKind kind, SplitMix64 rng) {
         return switch (kind) {
             case CANONICAL -> ArcConfig.pages(2 + rng.nextIndex(7), ZfsPageCache.PAGE_SIZE);
-            case ORACLE -> smallConfig(rng).withSublists(1).withFixes(EnumSet.noneOf(QuirkFix.class));
+            case ORACLE -> smallConfig(rng).withFixes(EnumSet.noneOf(QuirkFix.class));
             default -> smallConfig(rng);
         };
     }

@@ -1226,7 +1226,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         long total = 0;
         long target = Math.min(arcSize.value() - arcC.get(),
                 size(ArcState.ANON) + size(ArcState.MRU) - arcP.get());
+        MultilistIndex.evictTypeDraws(random, config.sublists());
         total += evictImpl(ArcState.MRU, target);
+        MultilistIndex.evictTypeDraws(random, config.sublists());
         total += evictImpl(ArcState.MFU, arcSize.value() - arcC.get());
         total += evictImpl(ArcState.MRU_GHOST, size(ArcState.MRU) + size(ArcState.MRU_GHOST) - arcC.get());
         total += evictImpl(ArcState.MFU_GHOST, size(ArcState.MRU_GHOST) + size(ArcState.MFU_GHOST) - arcC.get());
@@ -1259,7 +1261,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         }
         long total = 0;
         while (Long.compareUnsigned(total, bytes) < 0) {
-            int idx = random.nextIndex(n);
+            int idx = MultilistIndex.randomIndex(random, n);
             long scan = 0;
             for (int i = 0; i < n && Long.compareUnsigned(total, bytes) < 0; i++) {
                 long e = evictStateImpl(ml.sublist(idx), markers[idx], bytes - total);

@@ -968,7 +968,9 @@ public final class ZfsArc {
         long total = 0;
         long target = Math.min(arcSize - arcC,
                 stateSize[ArcState.ANON.ordinal()] + stateSize[ArcState.MRU.ordinal()] - arcP);
+        MultilistIndex.evictTypeDraws(random, config.sublists());
         total += evictImpl(ArcState.MRU, target);
+        MultilistIndex.evictTypeDraws(random, config.sublists());
         total += evictImpl(ArcState.MFU, arcSize - arcC);
         total += evictImpl(ArcState.MRU_GHOST,
                 stateSize[ArcState.MRU.ordinal()] + stateSize[ArcState.MRU_GHOST.ordinal()] - arcC);
@@ -1001,7 +1003,7 @@ public final class ZfsArc {
         }
         long total = 0;
         while (Long.compareUnsigned(total, bytes) < 0) {
-            int idx = random.nextIndex(n);
+            int idx = MultilistIndex.randomIndex(random, n);
             long scan = 0;
             for (int i = 0; i < n && Long.compareUnsigned(total, bytes) < 0; i++) {
                 long e = evictStateImpl(ml, idx, markers[idx], bytes - total);

@@ -27,12 +27,6 @@ final class ArcHeader<V> extends SublistNode {
     boolean prescientPrefetch;
     /** {@code b_arc_access}. */
     long lastAccess;
-    /**
-     * Set while the owner of the hash lock allocates this header's data ({@code arc_get_data_impl}), so that an
-     * evictor running on the same thread (deterministic mode) counts a {@code mutex_miss} as ZFS's non-recursive
-     * mutex would.
-     */
-    boolean allocating;
 
     ArcHeader(long key, long size, int sublist) {
         this.key = key;

@@ -3,7 +3,7 @@ package org.arcref.arc;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
-import org.arcref.random.SplitMix64;
+import org.arcref.zfs.BufHash;
 
 /**
  * The buffer hash table ({@code buf_hash_table}) with its striped hash locks ({@code BUF_LOCKS},
@@ -28,7 +28,7 @@ final class BufHashTable<V> {
 
     /** {@code BUF_HASH_LOCK(idx)}: the lock of {@code key}'s stripe. */
     ReentrantLock lockFor(long key) {
-        return locks[stripe(key)];
+        return locks[stripeOf(key)];
     }
 
     /**
@@ -38,13 +38,18 @@ final class BufHashTable<V> {
      * @return the first lock and the second
      */
     ReentrantLock[] lockPairFor(long key, long otherKey) {
-        int a = stripe(key);
-        int b = stripe(otherKey);
+        int a = stripeOf(key);
+        int b = stripeOf(otherKey);
         return new ReentrantLock[] {locks[Math.min(a, b)], locks[Math.max(a, b)]};
     }
 
-    private int stripe(long key) {
-        return (int) (SplitMix64.mix(key ^ 0x5DEECE66DL) & (locks.length - 1));
+    /**
+     * @param key a key
+     * @return its hash lock: {@link BufHash#hashLockOf} (2.1.1's {@code buf_hash} low bits) masked to the lock count,
+     *     so that with {@code BUF_LOCKS} locks two keys share a lock exactly when they do in ZFS
+     */
+    int stripeOf(long key) {
+        return BufHash.hashLockOf(key) & (locks.length - 1);
     }
 
     ArcHeader<V> get(long key) {

@@ -150,6 +150,13 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private final Evictor evictor;
     /** {@code multilist_get_random_index}; used only by the evictor, whose iterations are serialised. */
     private final SplitMix64 random;
+    /**
+     * The hash lock (its stripe) that an allocation of a hashed header holds while it waits for eviction, or -1: ZFS
+     * holds it there, so when the evictor runs inline on the allocating thread (deterministic mode), where the
+     * reentrant lock would let it in, eviction counts a {@code mutex_miss} on every header of that lock instead.
+     * Read and written only by the thread that holds that lock.
+     */
+    private int heldStripe = -1;
     /** Serialises the reap zthr's iterations ({@link #reapStep()}). */
     private final ReentrantLock reapLock = new ReentrantLock();
     private volatile boolean noGrow;
@@ -294,8 +301,13 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                 GhostState ghost = null;
                 if (h == null) {
                     h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
-                    allocateHeaderData(h, true, false);
-                    hashTable.put(h);
+                    hashTable.put(h); // buf_hash_insert, then arc_hdr_alloc_abd under the hash lock
+                    try {
+                        allocateHeaderData(h, true, false);
+                    } catch (RuntimeException e) {
+                        hashTable.remove(h);
+                        throw e;
+                    }
                     outcome = Outcome.MISS;
                 } else {
                     outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
@@ -1026,11 +1038,12 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         if (doAdapt) {
             adapt(size, state);
         }
-        h.allocating = true;
+        int previouslyHeld = heldStripe;
+        heldStripe = hashTable.get(h.key) == h ? hashTable.stripeOf(h.key) : -1;
         try {
             waitForEviction(size * tunables.evictionPct() / 100, useReserve);
         } finally {
-            h.allocating = false;
+            heldStripe = previouslyHeld;
         }
         arcSize.add(size);
         if (!state.isGhost()) {
@@ -1313,7 +1326,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                     continue;
                 }
                 try {
-                    if (h.allocating) {
+                    if (hashLock.getHoldCount() > 1 && hashTable.stripeOf(h.key) == heldStripe) {
+                        // the evictor runs inline on the allocating thread (deterministic mode): ZFS's mutex
+                        // is not reentrant, so its tryenter fails on the lock the allocation holds
                         bump(ArcStat.MUTEX_MISS);
                         continue;
                     }

@@ -27,18 +27,16 @@ public final class ConcurrentArcDriver {
     }
 
     /**
-     * Deterministic mode with two choices drawn from the configuration's seed (so a failure reproduces from the
-     * configuration): the exact {@code arc_p} growth compare of experiment E2 or 2.1.1's upper bound (equal with
-     * an exact aggsum), and one hash lock for every header or 2048 (with one, eviction running inline on the
-     * allocating thread meets the allocating header's lock held: only that header may count a {@code mutex_miss}).
+     * Deterministic mode with one choice drawn from the configuration's seed (so a failure reproduces from the
+     * configuration): the exact {@code arc_p} growth compare of experiment E2 or 2.1.1's upper bound (equal with an
+     * exact aggsum). The hash locks are ZFS's {@code BUF_LOCKS}, over 2.1.1's {@code buf_hash}, which the spec models:
+     * a header whose lock the allocating thread holds counts a {@code mutex_miss}.
      *
      * @param seed the configuration's seed
      * @return the options of the concurrent ARC compared with a spec of that seed
      */
     public static ArcOptions deterministicOptions(long seed) {
-        ArcOptions options = ArcOptions.deterministic().withExactPGrowthCompare((seed & 1) == 0);
-        return (seed & 2) == 0 ? options
-                : new ArcOptions(options.exactSize(), options.evictorPriority(), options.exactPGrowthCompare(), 1);
+        return ArcOptions.deterministic().withExactPGrowthCompare((seed & 1) == 0);
     }
 
     /**

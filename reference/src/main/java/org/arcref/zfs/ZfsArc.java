@@ -44,8 +44,9 @@ import org.arcref.random.SplitMix64;
  * {@code arc_evict_needed}, run {@code arc_evict_cb}, repeat) then runs after the operation when
  * {@link ArcConfig#evictorRunsAfterEachOperation()} is set, or one iteration per
  * {@link #evictorStep()} otherwise. Where ZFS would block an allocating thread as a waiter, the spec
- * runs evictor iterations inline until the waiter is released; meanwhile the header being
- * allocated is locked, so eviction counts a {@code mutex_miss} on it as ZFS's hash lock would. The
+ * runs evictor iterations inline until the waiter is released; meanwhile, if the allocating header is
+ * hashed, its hash lock ({@link BufHash#hashLockOf}, one of {@code BUF_LOCKS}) is held, so eviction counts a
+ * {@code mutex_miss} on every header that shares that lock, as ZFS's {@code mutex_tryenter} would. The
  * reap zthr runs one iteration per {@link #reapStep()} and at no other time: ZFS's wakeup of it from
  * {@code arc_adapt} and its 1 s timer are left to the caller, and its check and callback read the
  * memory model once (ZFS reads free memory again after reaping caches and a 1 s delay). The clock is
@@ -108,7 +109,8 @@ public final class ZfsArc {
     private long evictCount;
     private long needFree;
     private long now;
-    private Header locked;
+    /** The hash lock an allocation that waits for eviction holds (that of a hashed header), or -1. */
+    private int lockedStripe = -1;
 
     /**
      * Creates an empty ARC as {@code arc_init} leaves it: {@code arc_c = arc_c_min},
@@ -775,10 +777,10 @@ public final class ZfsArc {
         if (doAdapt) {
             adapt(size, state);
         }
-        Header previouslyLocked = locked;
-        locked = h;
+        int previouslyLocked = lockedStripe;
+        lockedStripe = hashTable.get(h.key) == h ? BufHash.hashLockOf(h.key) : -1;
         waitForEviction(size * tunables.evictionPct() / 100, useReserve);
-        locked = previouslyLocked;
+        lockedStripe = previouslyLocked;
         arcSize += size;
         if (!state.isGhost()) {
             stateSize[state.ordinal()] += size;
@@ -1039,7 +1041,7 @@ public final class ZfsArc {
             if (!(n instanceof Header h)) {
                 continue;
             }
-            if (h == locked) {
+            if (lockedStripe >= 0 && BufHash.hashLockOf(h.key) == lockedStripe) {
                 bump(ArcStat.MUTEX_MISS);
                 continue;
             }

@@ -67,8 +67,13 @@ public final class Checker {
      * @param config the configuration ({@link RandomScenario#config})
      * @param ops the operations
      * @return the verdict
+     * @throws IllegalStateException for {@link CheckKind#ORACLE} on a checker without an oracle ({@link #withOracle})
+     * @throws java.io.UncheckedIOException if the oracle process fails (no verdict on the operations)
      */
     public Verdict check(CheckKind kind, ArcConfig config, List<Operation> ops) {
+        if (kind == CheckKind.ORACLE && oracle == null) {
+            throw new IllegalStateException("the oracle check needs the oracle binary (arc explore --oracle BINARY)");
+        }
         try {
             return switch (kind) {
                 case INVARIANTS -> invariants(config, ops);
@@ -119,9 +124,6 @@ public final class Checker {
      * line by line ({@link OracleComparison}).
      */
     private Verdict oracle(ArcConfig config, List<Operation> ops) {
-        if (oracle == null) {
-            throw new IllegalStateException("the oracle check needs the oracle binary (arc explore --oracle PATH)");
-        }
         ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
         for (Operation op : ops) {
             if (applyOrNull(op, spec) == null) {

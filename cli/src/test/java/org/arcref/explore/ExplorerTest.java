@@ -14,7 +14,7 @@ class ExplorerTest {
     void stopsBetweenTriesWhenAsked() {
         long[] seen = {0};
         Explorer explorer = new Explorer(new Checker(),
-                new Explorer.Plan(3, Shard.ALL, 0, 60_000_000_000L, List.of(CheckKind.values())));
+                new Explorer.Plan(3, Shard.ALL, 0, 60_000_000_000L, CheckKind.DEFAULTS));
         ExploreResult r = explorer.run(() -> seen[0] >= 7, done -> seen[0] = done);
         assertTrue(r.interrupted());
         assertEquals(7, r.tries());

@@ -496,6 +496,19 @@ oracle_bp(blkptr_t *bp, int64_t key, uint64_t size)
 	BP_SET_BIRTH(bp, ORACLE_BIRTH, ORACLE_BIRTH);
 }
 
+/* A buffer the caller now holds: kept as the newest hold on block k, or destroyed (the hold dropped) if k is NULL. */
+static void
+oracle_keep_or_destroy(oracle_block_t *k, oracle_hold_t *h)
+{
+	if (k != NULL) {
+		h->next = k->holds;
+		k->holds = h;
+	} else {
+		arc_buf_destroy(h->buf, &h->buf);
+		free(h);
+	}
+}
+
 /* The cached (hashed) header of a key, or NULL; holds no lock on return. */
 static arc_buf_hdr_t *
 oracle_cached(int64_t key)
@@ -600,14 +613,7 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 	if (h != NULL) {
 		if (h->buf == NULL)
 			oracle_abort_trace("a demand read returned no buffer");
-		if (hold) {
-			k = oracle_block(key, B_TRUE);
-			h->next = k->holds;
-			k->holds = h;
-		} else {
-			arc_buf_destroy(h->buf, &h->buf);
-			free(h);
-		}
+		oracle_keep_or_destroy(hold ? oracle_block(key, B_TRUE) : NULL, h);
 	}
 	return (NULL);
 }
@@ -660,13 +666,7 @@ oracle_complete(int64_t key, bool hold, enum oracle_outcome *outcome)
 	zio->io_ready(zio);
 	zio->io_done(zio);
 	kmem_free(zio, sizeof (zio_t));
-	if (hold) {
-		h->next = k->holds;
-		k->holds = h;
-	} else {
-		arc_buf_destroy(h->buf, &h->buf);
-		free(h);
-	}
+	oracle_keep_or_destroy(hold ? k : NULL, h);
 	*outcome = OC_WRITE_COMPLETED;
 	return (NULL);
 }

@@ -298,17 +298,31 @@ public final class ExhaustiveExplorer {
      * @return the paths, in the order their states were found
      */
     public List<List<Operation>> firstPathLeaves() {
+        return firstPaths(true);
+    }
+
+    /**
+     * The first path of every state found, in the order the states were found (breadth-first: the root's empty path
+     * first). Call after {@link #run}.
+     *
+     * @return the paths
+     */
+    public List<List<Operation>> firstPaths() {
+        return firstPaths(false);
+    }
+
+    private List<List<Operation>> firstPaths(boolean leavesOnly) {
         boolean[] extended = new boolean[count];
         for (int id = 1; id < count; id++) {
             extended[parent[id]] = true;
         }
-        List<List<Operation>> leaves = new ArrayList<>();
+        List<List<Operation>> paths = new ArrayList<>();
         for (int id = 0; id < count; id++) {
-            if (!extended[id]) {
-                leaves.add(pathOf(id));
+            if (!leavesOnly || !extended[id]) {
+                paths.add(pathOf(id));
             }
         }
-        return leaves;
+        return paths;
     }
 
     private List<Operation> pathOf(int id) {

@@ -18,8 +18,8 @@
  *                       `evict`, after each operation if so configured, and for an eviction waiter: cv_wait on
  *                       arc_evict_lock drops the lock, runs one iteration on the evict zthr's own thread (so that
  *                       mutex_tryenter of a hash lock the waiting caller holds fails, as in the kernel) and retakes
- *                       it; the reap
- *                       zthr's iteration runs on `reap`; delay() returns at once; taskq_create gives no taskq;
+ *                       it; the reap zthr's iteration runs on `reap`; delay() returns at once; taskq_create gives no
+ *                       taskq;
  *      I/O              zio_read completes at once (arc_read_done); zio_write is kept until `complete`, which fills
  *                       the block pointer and calls arc_write_ready, then arc_write_done; zfs_blkptr_verify passes;
  *      identity         key -> block pointer: DVA word 0 = 1, word 1 = the key as a u64, birth txg 1, spa load guid
@@ -853,8 +853,7 @@ oracle_arc_fini(void)
 			while (k->holds != NULL) {
 				oracle_hold_t *h = k->holds;
 				k->holds = h->next;
-				arc_buf_destroy(h->buf, &h->buf);
-				free(h);
+				oracle_keep_or_destroy(NULL, h);
 			}
 			if (k->pending != NULL)
 				oracle_drop_pending(k);

@@ -768,6 +768,24 @@ start_worker(worker_t *w, const oracle_settings_t *base)
 }
 
 /*
+ * Reads what the worker wrote on standard error into message (n bytes so far), keeping the first size - 1 bytes
+ * and discarding the rest. Returns false at end of file or on an error.
+ */
+static bool
+read_message(int fd, char *message, size_t size, size_t *n)
+{
+	char sink[4096];
+	bool room = *n < size - 1;
+	ssize_t got = read(fd, room ? message + *n : sink, room ? size - 1 - *n : sizeof (sink));
+	if (got <= 0)
+		return (false);
+	if (room)
+		*n += (size_t)got;
+	message[*n] = '\0';
+	return (true);
+}
+
+/*
  * Waits for the worker to acknowledge the trace it was given. Returns true if it did; else the worker ended, and
  * its message is in message.
  */
@@ -784,30 +802,14 @@ await_worker(worker_t *w, char *message, size_t size)
 			perror("arc-oracle: poll");
 			exit(3);
 		}
-		if (fds[1].revents != 0) {
-			char sink[4096];
-			ssize_t got = read(w->errors, n < size - 1 ? message + n : sink,
-			    n < size - 1 ? size - 1 - n : sizeof (sink));
-			if (got > 0 && n < size - 1)
-				n += (size_t)got;
-			message[n] = '\0';
-			if (got <= 0)
-				fds[1].fd = -1;
-		}
+		if (fds[1].revents != 0 && !read_message(w->errors, message, size, &n))
+			fds[1].fd = -1;
 		if (fds[0].revents != 0) {
 			char done;
 			if (read(w->acks, &done, 1) == 1)
 				return (true);
-			while (fds[1].fd >= 0) {
-				char sink[4096];
-				ssize_t got = read(w->errors, n < size - 1 ? message + n : sink,
-				    n < size - 1 ? size - 1 - n : sizeof (sink));
-				if (got <= 0)
-					break;
-				if (n < size - 1)
-					n += (size_t)got;
-				message[n] = '\0';
-			}
+			while (fds[1].fd >= 0 && read_message(w->errors, message, size, &n))
+				continue;
 			return (false);
 		}
 	}
@@ -896,24 +898,11 @@ main(int argc, char **argv)
 			usage("more than one trace");
 		}
 	}
-	/*
-	 * A server's forked runs would each resolve the dynamic symbols they call (lazy binding) again: a server binds
-	 * them all once, at start, by running itself again with LD_BIND_NOW set.
-	 */
-	if (serving && getenv("LD_BIND_NOW") == NULL && setenv("LD_BIND_NOW", "1", 1) == 0)
-		execv("/proc/self/exe", argv);
 	static char out[1 << 16];
 	setvbuf(stdout, out, _IOFBF, sizeof (out));
 	/* a server learns of a dead worker from a failed write, not from SIGPIPE */
 	signal(SIGPIPE, serving ? SIG_IGN : SIG_DFL);
 	oracle_zfs_init();
-	/*
-	 * OpenSSL loads its configuration and providers on the first digest: one here, so that the forked runs of a
-	 * server inherit them instead of each loading them again.
-	 */
-	unsigned char warm[32];
-	unsigned int warm_length;
-	EVP_Digest("", 0, warm, &warm_length, EVP_sha256(), NULL);
 	if (serving) {
 		if (path != NULL || nsets > 0 || headers || name != NULL)
 			usage("--serve takes only --switch");

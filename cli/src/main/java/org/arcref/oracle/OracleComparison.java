@@ -21,8 +21,9 @@ import org.arcref.zfs.QuirkFix;
  * {@code arc verify SPEC ORACLE} would report it.
  *
  * <p>The oracle runs the trace while the spec does (the trace is {@link OracleProcess#submit submitted} first).
- * Equal lines are recognised as equal text without parsing; only a pair of lines whose text differs is parsed
- * and compared field by field ({@link ConformanceComparer}), so that {@code 10} and {@code 1e1} still agree. An
+ * Outputs whose lines are equal as text agree without parsing; at the first pair of lines whose text differs,
+ * both outputs are parsed and compared field by field ({@link ConformanceComparer}), so that {@code 10} and
+ * {@code 1e1} still agree. An
  * oracle run that ended early (rejected, or arc.c crashed) diverges at its first missing line, and the oracle's
  * reason goes with the result.
  */
@@ -34,9 +35,8 @@ public final class OracleComparison {
      * @param trace the trace compared
      * @param divergence the first divergence, or null when spec and oracle agree
      * @param oracle what the oracle wrote
-     * @param spec what the spec wrote
      */
-    public record Result(ConformanceTrace trace, Divergence divergence, OracleOutput oracle, List<String> spec) {
+    public record Result(ConformanceTrace trace, Divergence divergence, OracleOutput oracle) {
 
         /** @return whether spec and oracle agree on every line */
         public boolean agrees() {
@@ -102,7 +102,7 @@ public final class OracleComparison {
             throw e;
         }
         OracleOutput zfs = oracle.collect(name);
-        return new Result(trace, firstDivergence(spec, zfs.lines()).orElse(null), zfs, spec);
+        return new Result(trace, firstDivergence(spec, zfs.lines()).orElse(null), zfs);
     }
 
     /**

@@ -15,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One running {@code arc-oracle --serve} (the real zfs-2.1.1 {@code arc.c}, {@code oracle/src/main/c}), fed many
- * traces over its standard input, so that a campaign pays for no process or JVM per trace. The oracle runs each
- * trace in a child forked from its initialised state, so a crash in one trace (a failed {@code ASSERT}) ends only
- * that trace.
+ * traces over its standard input, so that a campaign pays for no process or JVM per trace. The oracle runs the
+ * traces in a worker process, each on a fresh ARC; a trace that is rejected or crashes (a failed {@code ASSERT})
+ * ends only that worker, which the oracle replaces.
  *
  * <p>Protocol ({@code oracle/src/main/c/main.c}): a request {@code trace BYTES HEADERS NAME\n} followed by the
  * trace's text; the reply is the conformance lines, then {@code @end ok}, {@code @end error MESSAGE} or
@@ -77,7 +77,8 @@ public final class OracleProcess implements AutoCloseable {
     public static OracleProcess start(Path binary, Map<Switch, Boolean> switches) {
         if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
             throw new IllegalArgumentException("the oracle binary must be an executable file, was " + binary
-                    + " (build it with: mvn -B -ntp -pl oracle -am package -DskipTests; docs/oracle.md)");
+                    + " (build it with: bash oracle/scripts/build.sh ../shared/zfs/zfs-2.1.1.tar.gz oracle/target;"
+                    + " docs/oracle.md)");
         }
         List<String> command = new ArrayList<>(List.of(binary.toString(), "--serve"));
         switches.forEach((s, on) -> command.addAll(List.of("--switch", s.label() + "=" + (on ? "on" : "off"))));

@@ -17,10 +17,13 @@ final class BufHashTable<V> {
 
     private final ConcurrentHashMap<Long, ArcHeader<V>> headers = new ConcurrentHashMap<>();
     private final ReentrantLock[] locks;
+    /** Per lock: whether an allocation that holds it waits for eviction; guarded by that lock. */
+    private final boolean[] allocating;
 
     /** @param lockCount the number of hash locks, a power of two (validated by {@link ArcOptions}) */
     BufHashTable(int lockCount) {
         locks = new ReentrantLock[lockCount];
+        allocating = new boolean[lockCount];
         for (int i = 0; i < lockCount; i++) {
             locks[i] = new AdaptiveMutex();
         }
@@ -50,6 +53,30 @@ final class BufHashTable<V> {
      */
     int stripeOf(long key) {
         return BufHash.hashLockOf(key) & (locks.length - 1);
+    }
+
+    /**
+     * Marks {@code key}'s lock as held by an allocation that waits for eviction ({@code arc_get_data_impl} under the
+     * hash lock, as 2.1.1's {@code arc_read} and {@code arc_release} hold it), or clears the mark; requires the lock.
+     *
+     * @param key a key
+     * @param value the mark
+     * @return the mark before
+     */
+    boolean markAllocating(long key, boolean value) {
+        int s = stripeOf(key);
+        assert locks[s].isHeldByCurrentThread() : "the allocation must hold the hash lock of " + key;
+        boolean before = allocating[s];
+        allocating[s] = value;
+        return before;
+    }
+
+    /**
+     * @param key a key
+     * @return whether an allocation holding {@code key}'s lock waits for eviction; requires the lock
+     */
+    boolean allocatingUnder(long key) {
+        return allocating[stripeOf(key)];
     }
 
     ArcHeader<V> get(long key) {

@@ -150,13 +150,6 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private final Evictor evictor;
     /** {@code multilist_get_random_index}; used only by the evictor, whose iterations are serialised. */
     private final SplitMix64 random;
-    /**
-     * The hash lock (its stripe) that an allocation of a hashed header holds while it waits for eviction, or -1: ZFS
-     * holds it there, so when the evictor runs inline on the allocating thread (deterministic mode), where the
-     * reentrant lock would let it in, eviction counts a {@code mutex_miss} on every header of that lock instead.
-     * Read and written only by the thread that holds that lock.
-     */
-    private int heldStripe = -1;
     /** Serialises the reap zthr's iterations ({@link #reapStep()}). */
     private final ReentrantLock reapLock = new ReentrantLock();
     private volatile boolean noGrow;
@@ -1038,12 +1031,15 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         if (doAdapt) {
             adapt(size, state);
         }
-        int previouslyHeld = heldStripe;
-        heldStripe = hashTable.get(h.key) == h ? hashTable.stripeOf(h.key) : -1;
+        // a hashed header's allocation holds its hash lock, as in 2.1.1; an anonymous header's holds none there
+        boolean hashed = hashTable.get(h.key) == h;
+        boolean markedBefore = hashed && hashTable.markAllocating(h.key, true);
         try {
             waitForEviction(size * tunables.evictionPct() / 100, useReserve);
         } finally {
-            heldStripe = previouslyHeld;
+            if (hashed) {
+                hashTable.markAllocating(h.key, markedBefore);
+            }
         }
         arcSize.add(size);
         if (!state.isGhost()) {
@@ -1326,9 +1322,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                     continue;
                 }
                 try {
-                    if (hashLock.getHoldCount() > 1 && hashTable.stripeOf(h.key) == heldStripe) {
-                        // the evictor runs inline on the allocating thread (deterministic mode): ZFS's mutex
-                        // is not reentrant, so its tryenter fails on the lock the allocation holds
+                    if (hashLock.getHoldCount() > 1 && hashTable.allocatingUnder(h.key)) {
+                        // the evictor runs inline on the allocating thread (stepped mode): ZFS's mutex is not
+                        // reentrant, so its tryenter fails on the lock the waiting allocation holds
                         bump(ArcStat.MUTEX_MISS);
                         continue;
                     }

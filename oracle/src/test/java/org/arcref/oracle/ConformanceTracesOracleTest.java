@@ -58,7 +58,7 @@ class ConformanceTracesOracleTest {
 
     @Test
     void theTracesAreAllThere() {
-        assertEquals(12, builtins().count(), "built-in traces");
+        assertEquals(18, builtins().count(), "built-in traces");
         assertEquals(41, transitions().count(), "transition traces: " + TransitionTraces.all().keySet());
     }
 

@@ -1,0 +1,137 @@
+package org.arcref.specs.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.arcref.conformance.ConformanceRun;
+import org.arcref.conformance.ConformanceSettings;
+import org.arcref.conformance.ConformanceTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The conformance suite as a test of the spec: every built-in trace, run with every header listed
+ * ({@code arc conform NAME --headers}), must give, line for line, the output pinned in
+ * {@code builtin-outputs.sha256}. The pins are the unmutated spec's output, which the oracle module
+ * shows equal to zfs-2.1.1's {@code arc.c} on every built-in ({@code ConformanceTracesOracleTest}).
+ *
+ * <p>This is the measure of the suite's strength (docs/conformance.md, "How strong the suite is"): the
+ * PIT run {@code -Pmutation -Dmutation.targetClasses='org.arcref.zfs.*'
+ * -Dmutation.targetTests='org.arcref.specs.conformance.BuiltinOutputsPinnedTest'} mutates the spec and
+ * counts the mutants that change some built-in trace's output, which is what a porter comparing a port's
+ * output with the expected one would see.
+ *
+ * <p>The pin file holds, per trace, one line {@code NAME LINE SHA256-PREFIX} for each output line (the
+ * header is line 1), the first 16 hex digits of the SHA-256 of the line's UTF-8 text: a divergence is
+ * reported at its first line without storing megabytes of expected output. After a deliberate change of
+ * the spec's behaviour (checked against {@code arc.c} by the oracle module), rewrite the pins with
+ * {@code mvn -B -ntp -pl specs -am test -Dtest=BuiltinOutputsPinnedTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dbuiltins.repin=true}.
+ */
+class BuiltinOutputsPinnedTest {
+
+    private static final String PINS = "builtin-outputs.sha256";
+    private static final Path PINS_SOURCE =
+            Path.of("src/test/resources/org/arcref/specs/conformance", PINS);
+
+    static Stream<String> builtins() {
+        return ConformanceTrace.builtinNames().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("builtins")
+    void theOutputWithEveryHeaderIsThePinnedOne(String name) {
+        List<String> lines = output(name);
+        if (Boolean.getBoolean("builtins.repin")) {
+            repin(name, lines);
+            return;
+        }
+        List<String> pinned = pins().get(name);
+        if (pinned == null) {
+            fail("builtin:" + name + " has no pins in " + PINS + "; pin it with -Dbuiltins.repin=true");
+        }
+        for (int i = 0; i < Math.min(lines.size(), pinned.size()); i++) {
+            if (!digest(lines.get(i)).equals(pinned.get(i))) {
+                fail("builtin:" + name + " output line " + (i + 1) + (i == 0 ? " (the header)" : " (operation " + i
+                        + ")") + " differs from its pin: " + lines.get(i));
+            }
+        }
+        assertEquals(pinned.size(), lines.size(), "builtin:" + name + " output lines");
+    }
+
+    @Test
+    void everyPinnedTraceIsABuiltin() {
+        assertEquals(ConformanceTrace.builtinNames(), List.copyOf(pins().keySet()), PINS + "'s traces, in INDEX order");
+    }
+
+    private static List<String> output(String name) {
+        ConformanceTrace trace = ConformanceTrace.builtin(name);
+        return ConformanceRun.of(trace, trace.applySettings(ConformanceSettings.defaults()), true).lines();
+    }
+
+    /** @return each trace's pinned line digests, in line order */
+    private static Map<String, List<String>> pins() {
+        Map<String, List<String>> pins = new LinkedHashMap<>();
+        InputStream in = BuiltinOutputsPinnedTest.class.getResourceAsStream(PINS);
+        if (in == null) {
+            throw new UncheckedIOException(new IOException("missing test resource " + PINS));
+        }
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                String[] f = line.split(" ");
+                List<String> digests = pins.computeIfAbsent(f[0], k -> new ArrayList<>());
+                assertEquals(digests.size() + 1, Integer.parseInt(f[1]), PINS + ": line numbers of " + f[0]);
+                digests.add(f[2]);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return pins;
+    }
+
+    /** Replaces the trace's pins in the source tree's pin file, keeping the other traces' pins. */
+    private static synchronized void repin(String name, List<String> lines) {
+        try {
+            List<String> kept = new ArrayList<>();
+            if (Files.exists(PINS_SOURCE)) {
+                for (String line : Files.readAllLines(PINS_SOURCE)) {
+                    if (!line.startsWith(name + " ")) {
+                        kept.add(line);
+                    }
+                }
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                kept.add(name + " " + (i + 1) + " " + digest(lines.get(i)));
+            }
+            Files.write(PINS_SOURCE, kept);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String digest(String line) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(line.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -19,12 +19,13 @@ import picocli.CommandLine.Command;
         description = {"A checked reference of the OpenZFS 2.1.1 Adaptive Replacement Cache.",
                 "Without a subcommand, runs 'arc replay' on the built-in synthetic workload.",
                 "Every file argument may be '-' for standard input; traces may be plain, gzip or zstd."},
-        subcommands = {ReplayCommand.class, ConformCommand.class, VerifyCommand.class, ExploreCommand.class,
-                SoakCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ReplayCommand.class, ConformCommand.class, VerifyCommand.class, GenCommand.class,
+                ExploreCommand.class, SoakCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:", "  arc", "  arc replay ../shared/traces/lirs/gli.trace.gz --sizes 250,500,1000",
                 "  zcat ../shared/traces/lirs/gli.trace.gz | arc replay - --json",
                 "  arc conform ghost-adaptation -o expected.jsonl",
-                "  arc verify expected.jsonl my-port.jsonl", "  arc explore --tries 2000 --seed 7",
+                "  arc verify expected.jsonl my-port.jsonl", "  arc gen --seed 7 --ops 200 -o random.ops",
+                "  arc explore --tries 2000 --seed 7",
                 "  arc soak --duration 1m --threads 8", "  arc report --concurrent 4 --out report.html",
                 "  arc help explore", "", ExitCode.TABLE})
 public final class ArcCommand implements Callable<Integer> {

@@ -1,7 +1,9 @@
 package org.arcref.cli;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.arcref.conformance.BlockTraceConversion;
 import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
@@ -24,7 +27,8 @@ import org.arcref.conformance.JsonWriter;
 import org.arcref.conformance.QuirkEffect;
 import org.arcref.conformance.Transition;
 import org.arcref.trace.Excerpt;
-import org.arcref.zfs.InvalidArgumentException;
+import org.arcref.trace.TraceFormat;
+import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +40,9 @@ import picocli.CommandLine.Spec;
  * {@code arc conform}: runs an op trace through the ZFS spec and writes the conformance output
  * (JSON Lines, {@code docs/conformance.md}): a header with the settings, then the result and the
  * state after every operation. Optionally reports on standard error which transitions the trace
- * covers and which quirks it makes observable.
+ * covers and which quirks it makes observable. A LIRS or {@code .lis} block trace runs as the operations
+ * {@code arc replay} performs on the spec ({@link BlockTraceConversion}); {@code --print-trace} prints the op trace
+ * instead of running it.
  */
 @Command(name = "conform", mixinStandardHelpOptions = true,
         description = "Run an op trace (a file or a built-in conformance trace) through the ZFS 2.1.1 spec and "
@@ -44,7 +50,10 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  arc conform --list", "  arc conform ghost-adaptation -o expected.jsonl",
                 "  arc conform my.ops --set arc_c_max=16384 --fix ARC_P_GROWTH_CAP_14137",
                 "  arc conform quirk-arc-p-growth --coverage > /dev/null", "  arc conform --list --coverage",
-                "  arc conform builtin:waiters --headers"})
+                "  arc conform builtin:waiters --headers",
+                "  arc conform ghost-adaptation --print-trace | sha256sum",
+                "  arc conform trace.lirs --format lirs --pages 100 -o expected.jsonl",
+                "  arc conform trace.lis --format lis --pages 100 --print-trace > trace.ops"})
 final class ConformCommand implements Callable<Integer> {
 
     @Spec
@@ -83,6 +92,23 @@ final class ConformCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the built-in conformance traces and exit.")
     boolean list;
 
+    @Option(names = "--format", paramLabel = "lirs|lis",
+            description = "TRACE is a block trace in this format (as arc replay reads it), run as the operations "
+                    + "arc replay performs on the spec: per page request, 'tick 1' and a 4 KiB demand read. "
+                    + "Needs --pages.")
+    String format;
+
+    @Option(names = "--pages", paramLabel = "N",
+            description = "With --format: the cache's capacity in pages, at least 2 (arc replay's zfs policy at "
+                    + "that size sets the settings, before --set).")
+    Integer pages;
+
+    @Option(names = "--print-trace",
+            description = "Print the op trace instead of running it: a built-in trace's text exactly, a file's "
+                    + "lines; its sha256 is the header's trace_sha256. With --format, the converted op trace, "
+                    + "its settings (and --set) in a '# conform:' line.")
+    boolean printTrace;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -94,7 +120,8 @@ final class ConformCommand implements Callable<Integer> {
             if (trace != null) {
                 throw new IllegalArgumentException("--list takes no TRACE, was given " + Excerpt.of(trace));
             }
-            GivenOptions.reject(spec, "with --list", "--set", "--fix", "--headers", "--output", "--json");
+            GivenOptions.reject(spec, "with --list", "--set", "--fix", "--headers", "--output", "--json", "--format",
+                    "--pages", "--print-trace");
             if (coverage) {
                 listCoverage(out);
             } else {
@@ -107,29 +134,43 @@ final class ConformCommand implements Callable<Integer> {
             throw new IllegalArgumentException("TRACE is required: an op trace file or a built-in trace "
                     + ConformanceTrace.builtinNames() + " (arc conform --list)");
         }
+        TraceFormat block = blockFormat();
+        if (printTrace) {
+            GivenOptions.reject(spec, "with --print-trace (it prints the trace, it does not run it)", "--fix",
+                    "--headers", "--coverage");
+            if (block == null) {
+                GivenOptions.reject(spec, "with --print-trace of an op trace (it is printed as it is written)",
+                        "--set");
+            }
+        }
         boolean toStdout = output == null || InputFile.isDash(output);
         if (!toStdout) {
             OutputFolder.require("-o/--output", output);
             OutputFolder.requireNotInput("-o/--output", output, Path.of(trace));
         }
-        ConformanceTrace t = find(trace);
+        if (printTrace) {
+            String text = printedText(block);
+            write(toStdout, out, w -> w.write(text));
+            return ExitCode.SUCCESS;
+        }
+        ConformanceTrace t = block != null ? readBlockTrace(block) : find(trace);
         if (t.steps().isEmpty()) {
             throw new IllegalArgumentException("trace " + t.name() + " has no operations; nothing to conform");
         }
-        if (!toStdout && !t.name().startsWith(ConformanceTrace.BUILTIN) && !InputFile.isDash(Path.of(trace))) {
-            t = t.named(relativeTo(output, Path.of(trace)));
+        if (!toStdout && isFileArgument()) {
+            String path = relativeTo(output, Path.of(trace));
+            t = t.named(block != null ? BlockTraceConversion.name(block, path) : path);
         }
-        ConformanceSettings settings = settings(t, sets, fixes);
+        ConformanceSettings settings = SettingAssignments.apply(block != null ? BlockTraceConversion.settings(pages)
+                : t.applySettings(ConformanceSettings.defaults()), sets).withFixes(fixes.isEmpty()
+                ? EnumSet.noneOf(QuirkFix.class) : EnumSet.copyOf(fixes));
         ConformanceRun run = ConformanceRun.of(t, settings, headers);
-        if (toStdout) {
-            write(out, run.lines());
-        } else {
-            try (Writer w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
-                write(w, run.lines());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + output + ": " + e.getMessage(), e);
+        write(toStdout, out, w -> {
+            for (String line : run.lines()) {
+                w.write(line);
+                w.write('\n');
             }
-        }
+        });
         if (coverage) {
             report(spec.commandLine().getErr(), t, settings, run.transitions(), json);
         }
@@ -145,35 +186,71 @@ final class ConformCommand implements Callable<Integer> {
         return folder.relativize(trace.toAbsolutePath().normalize()).toString();
     }
 
-    /** The trace named on the command line: standard input, a file, or a built-in trace. */
+    /** @return whether TRACE is standard input or a file (an existing file wins over a built-in name) */
+    private boolean isFileArgument() {
+        Path path = Path.of(trace);
+        return InputFile.isDash(path) || !trace.startsWith(ConformanceTrace.BUILTIN) && Files.exists(path);
+    }
+
+    /** The op trace named on the command line: standard input, a file, or a built-in trace. */
     private ConformanceTrace find(String nameOrPath) {
-        Path path = Path.of(nameOrPath);
-        if (InputFile.isDash(path) || !nameOrPath.startsWith(ConformanceTrace.BUILTIN) && Files.exists(path)) {
-            return InputFile.read(path, "trace file", ArcCommand.stdin(spec), ConformanceTrace::read);
+        if (isFileArgument()) {
+            return InputFile.read(Path.of(nameOrPath), "trace file", ArcCommand.stdin(spec), ConformanceTrace::read);
         }
         return ConformanceTrace.find(nameOrPath);
     }
 
     /**
-     * The settings a trace runs under: the defaults, then its {@code # conform:} lines, then the
-     * command line's {@code --set} and {@code --fix}.
+     * @return the block trace format of {@code --format}, checked with {@code --pages}; {@code null} for an op trace
+     * @throws IllegalArgumentException naming the option, the rule and the value
      */
-    private static ConformanceSettings settings(ConformanceTrace trace, List<String> sets, List<QuirkFix> fixes) {
-        ConformanceSettings s = trace.applySettings(ConformanceSettings.defaults());
-        List<ConformanceTrace.Assignment> given = new ArrayList<>();
-        try {
-            for (String text : sets) {
-                given.add(ConformanceTrace.Assignment.parse(0, text));
-            }
-            s = s.with(ConformanceTrace.Assignment.toMap(given));
-        } catch (InvalidArgumentException e) {
-            throw new IllegalArgumentException("--set " + e.argument() + ": " + e.rule(), e);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--set: " + e.getMessage(), e);
+    private TraceFormat blockFormat() {
+        if (format == null) {
+            GivenOptions.reject(spec, "without --format (it sizes the cache of a block trace)", "--pages");
+            return null;
         }
-        Set<QuirkFix> all = EnumSet.noneOf(QuirkFix.class);
-        all.addAll(fixes);
-        return s.withFixes(all);
+        TraceFormat f = TraceFormat.named(format);
+        if (pages == null) {
+            throw new IllegalArgumentException("--format " + f + " needs --pages N, the cache's capacity in pages, "
+                    + "was not given");
+        }
+        if (pages < 2) {
+            throw new IllegalArgumentException("--pages must be >= 2, was " + pages);
+        }
+        return f;
+    }
+
+    /** TRACE read as a block trace of the given format and converted ({@link BlockTraceConversion}). */
+    private ConformanceTrace readBlockTrace(TraceFormat block) {
+        ConformanceTrace t = InputFile.read(Path.of(trace), "trace file", ArcCommand.stdin(spec),
+                (in, source) -> BlockTraceConversion.read(in, source, block));
+        if (t.steps().isEmpty()) {
+            throw new IllegalArgumentException("trace file " + InputFile.name(Path.of(trace)) + " has no requests "
+                    + "(no data lines); nothing to conform");
+        }
+        return t;
+    }
+
+    /**
+     * The text {@code --print-trace} prints: a block trace's conversion as an op trace with its settings, a file's
+     * lines (checked to be an op trace), or a built-in trace's resource.
+     */
+    private String printedText(TraceFormat block) {
+        if (block != null) {
+            List<Operation> ops = readBlockTrace(block).steps().stream().map(ConformanceTrace.Step::operation)
+                    .toList();
+            return ConformanceTrace.text(SettingAssignments.apply(BlockTraceConversion.settings(pages), sets), ops);
+        }
+        if (isFileArgument()) {
+            return InputFile.read(Path.of(trace), "trace file", ArcCommand.stdin(spec), (in, source) -> {
+                StringBuilder text = new StringBuilder();
+                in.lines().forEach(line -> text.append(line).append('\n'));
+                ConformanceTrace.read(new BufferedReader(new StringReader(text.toString())), source);
+                return text.toString();
+            });
+        }
+        String name = ConformanceTrace.find(trace).name().substring(ConformanceTrace.BUILTIN.length());
+        return ConformanceTrace.builtinText(name);
     }
 
     /** Each built-in trace's transitions and observable quirks, then what they cover together. */
@@ -204,12 +281,20 @@ final class ConformCommand implements Callable<Integer> {
         }
     }
 
-    private static void write(Writer w, List<String> lines) throws IOException {
-        for (String line : lines) {
-            w.write(line);
-            w.write('\n');
+    /** What a run writes. */
+    @FunctionalInterface
+    private interface Text {
+        void writeTo(Writer w) throws IOException;
+    }
+
+    /** Writes the text to standard output or to {@code --output}. */
+    private void write(boolean toStdout, PrintWriter out, Text text) {
+        try (Writer w = toStdout ? null : Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
+            text.writeTo(toStdout ? out : w);
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + output + ": " + e.getMessage(), e);
         }
-        w.flush();
     }
 
     private static void report(PrintWriter err, ConformanceTrace trace, ConformanceSettings settings,

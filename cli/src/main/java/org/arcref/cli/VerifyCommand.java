@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.arcref.conformance.BlockTraceConversion;
 import org.arcref.conformance.ConformanceComparer;
 import org.arcref.conformance.ConformanceFile;
 import org.arcref.conformance.ConformanceFormat;
@@ -15,6 +16,7 @@ import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
 import org.arcref.conformance.JsonWriter;
 import org.arcref.trace.Excerpt;
+import org.arcref.trace.TraceFormat;
 import org.arcref.trace.TraceFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -126,7 +128,8 @@ final class VerifyCommand implements Callable<Integer> {
     /**
      * The spec's output for the trace and settings named in {@code actual}'s header. A trace file is found relative
      * to the folder of the output file (the working directory for standard input) and must have the header's
-     * checksum: a trace changed since the output was written is reported as such, not as a divergence.
+     * checksum: a trace changed since the output was written is reported as such, not as a divergence. A name
+     * {@code lirs:PATH} or {@code lis:PATH} is a block trace, converted again ({@link BlockTraceConversion}).
      */
     private ConformanceFile rerun(ConformanceFile actual, Path actualPath) {
         Map<String, Object> header = actual.header();
@@ -137,15 +140,18 @@ final class VerifyCommand implements Callable<Integer> {
             if (name.startsWith(ConformanceTrace.BUILTIN)) {
                 trace = ConformanceTrace.find(name);
             } else {
+                Optional<TraceFormat> block = BlockTraceConversion.formatOf(name);
+                String path = block.map(f -> name.substring(f.toString().length() + 1)).orElse(name);
                 Path folder = InputFile.isDash(actualPath) ? Path.of("")
                         : actualPath.toAbsolutePath().normalize().getParent();
-                Path file = folder.resolve(name);
+                Path file = folder.resolve(path);
                 if (!Files.isRegularFile(file)) {
                     throw new IllegalArgumentException("the header's trace " + Excerpt.of(name) + " must be a "
                             + "built-in trace or a file relative to the output's folder, was not found at " + file);
                 }
-                trace = InputFile.read(file, "trace file", ArcCommand.stdin(spec), ConformanceTrace::read)
-                        .named(name);
+                InputFile.Reader<ConformanceTrace> reader = block.isPresent()
+                        ? (in, source) -> BlockTraceConversion.read(in, source, block.get()) : ConformanceTrace::read;
+                trace = InputFile.read(file, "trace file", ArcCommand.stdin(spec), reader).named(name);
             }
             if (!trace.sha256().equals(sum)) {
                 throw new IllegalArgumentException("the trace " + trace.name() + " changed since the output was "

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+import org.arcref.conformance.ConformanceSettings;
 import org.arcref.random.SplitMix64;
-import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcState;
@@ -32,16 +33,18 @@ import org.arcref.zfs.ZfsPageCache;
  * to a spec as it draws it, so a generated sequence is valid (the spec accepts every operation) by construction.
  *
  * <p>{@link CheckKind#ORACLE}: the same, without quirk fixes (the oracle's {@code arc.c} is 2.1.1's as released).
+ * {@link #generate} draws these tries as conformance traces for {@code arc gen}, optionally with other settings,
+ * another length or another number of read keys.
  *
  * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1
  * to 300 requests, each a {@code tick 1} and a page read (the spec's page mode, {@link ZfsPageCache}).
  */
-final class RandomScenario {
+public final class RandomScenario {
 
     /** Keys of read blocks; their size is a function of the key. */
-    static final int READ_KEYS = 24;
+    public static final int READ_KEYS = 24;
     /** First key used for writes. */
-    static final long FIRST_WRITE_KEY = 1000;
+    public static final long FIRST_WRITE_KEY = 1000;
     /** The spec's free memory at the start: no memory pressure. */
     static final long INITIAL_FREE_MEMORY = Long.MAX_VALUE / 8;
 
@@ -65,7 +68,61 @@ final class RandomScenario {
     static List<Operation> operations(CheckKind kind, long trySeed) {
         SplitMix64 rng = new SplitMix64(trySeed);
         ArcConfig config = config(kind, rng);
-        return kind == CheckKind.CANONICAL ? pageRequests(capacityOf(config), rng) : specOperations(config, rng);
+        if (kind == CheckKind.CANONICAL) {
+            return pageRequests(capacityOf(config), rng);
+        }
+        return specOperations(new ConformanceSettings(config, INITIAL_FREE_MEMORY), rng, drawLength(rng), READ_KEYS);
+    }
+
+    /**
+     * The oracle check's try as a conformance trace ({@code arc gen}): its configuration, which has no quirk fixes,
+     * changed by {@code given}, then operations drawn as the try draws them but on the changed settings, so that the
+     * spec accepts every one of them under exactly those settings. With {@code given} the identity, {@code length}
+     * {@code null} and {@code keys} {@link #READ_KEYS} the operations are those of
+     * {@code operationsOf(ORACLE, trySeed)}; with another {@code length} the try's drawn length is replaced, so the
+     * first operations are still the try's.
+     *
+     * @param trySeed the try's seed
+     * @param given changes the drawn settings (the {@code --set} options)
+     * @param length the number of operations, or {@code null} for the try's drawn length (20 to 120)
+     * @param keys the number of keys read ({@code 0 … keys-1}), in [1, {@link #FIRST_WRITE_KEY}]
+     * @return the settings and the operations
+     * @throws IllegalArgumentException if {@code keys} is out of range, or the spec rejects a drawn operation
+     *     under the changed settings (a block size above {@code spa_maxblocksize}, say)
+     */
+    public static Generated generate(long trySeed, UnaryOperator<ConformanceSettings> given, Integer length,
+            int keys) {
+        requireReadKeys(keys);
+        SplitMix64 rng = new SplitMix64(trySeed);
+        ConformanceSettings settings = given.apply(new ConformanceSettings(config(CheckKind.ORACLE, rng),
+                INITIAL_FREE_MEMORY));
+        int drawn = drawLength(rng); // drawn even when replaced, so that the operations that follow are the try's
+        return new Generated(settings, specOperations(settings, rng, length != null ? length : drawn, keys));
+    }
+
+    /**
+     * @param keys a number of read keys for {@link #generate}
+     * @throws IllegalArgumentException naming {@code --keys}, the rule and the value unless it is in
+     *     [1, {@link #FIRST_WRITE_KEY}]
+     */
+    public static void requireReadKeys(int keys) {
+        if (keys < 1 || keys > FIRST_WRITE_KEY) {
+            throw new IllegalArgumentException("--keys must be in [1, " + FIRST_WRITE_KEY + "] (keys from "
+                    + FIRST_WRITE_KEY + " on are written ones), was " + keys);
+        }
+    }
+
+    /**
+     * A generated conformance trace's content.
+     *
+     * @param settings the settings the operations were drawn on
+     * @param operations the operations, each accepted by the spec under {@code settings}
+     */
+    public record Generated(ConformanceSettings settings, List<Operation> operations) {
+    }
+
+    private static int drawLength(SplitMix64 rng) {
+        return 20 + rng.nextIndex(101);
     }
 
     /** @return the capacity in pages of a page-mode configuration */
@@ -110,9 +167,9 @@ final class RandomScenario {
         return 512 * (1 + Math.floorMod(key, 4));
     }
 
-    private static List<Operation> specOperations(ArcConfig config, SplitMix64 rng) {
-        ZfsArc spec = new ZfsArc(config, new AdjustableMemory(INITIAL_FREE_MEMORY));
-        int length = 20 + rng.nextIndex(101);
+    private static List<Operation> specOperations(ConformanceSettings settings, SplitMix64 rng, int length,
+            int readKeys) {
+        ZfsArc spec = new ZfsArc(settings.config(), settings.memory());
         long nextWriteKey = FIRST_WRITE_KEY;
         List<Operation> ops = new ArrayList<>();
         while (ops.size() < length) {
@@ -123,7 +180,7 @@ final class RandomScenario {
             Operation op;
             if (choice < 6) {
                 List<Long> candidates = new ArrayList<>();
-                for (long k = 0; k < READ_KEYS; k++) {
+                for (long k = 0; k < readKeys; k++) {
                     candidates.add(k);
                 }
                 candidates.addAll(keys(s, h -> h.key() >= FIRST_WRITE_KEY && h.state() != ArcState.ANON));
@@ -149,7 +206,7 @@ final class RandomScenario {
                 op = choice == 10 ? new Operation.Release(key) : new Operation.Overwrite(key, nextWriteKey++);
             } else if (choice < 13) {
                 List<Long> known = keys(s, h -> true);
-                known.add((long) READ_KEYS - 1);
+                known.add((long) readKeys - 1);
                 op = new Operation.Free(known.get(rng.nextIndex(known.size())));
             } else if (choice < 14) {
                 op = new Operation.Shrink(rng.nextIndex((16 << 10) + 1));
@@ -162,7 +219,12 @@ final class RandomScenario {
             } else {
                 op = new Operation.Memory(rng.nextIndex(2) == 0 ? INITIAL_FREE_MEMORY : rng.nextIndex((128 << 10) + 1));
             }
-            op.applyTo(spec);
+            try {
+                op.applyTo(spec);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new IllegalArgumentException("the spec rejects generated operation " + (ops.size() + 1) + " \""
+                        + op.toTraceLine() + "\" under the given settings: " + e.getMessage(), e);
+            }
             ops.add(op);
         }
         return ops;

@@ -60,7 +60,7 @@ class ExitCodesTest {
     @Test
     void anUnknownSubcommandSaysSo() {
         assertBadInput(arc("replya"), "arc: unknown subcommand \"replya\"; the subcommands are replay, conform, "
-                + "verify, explore, soak, report, help (try 'arc --help')");
+                + "verify, gen, explore, soak, report, help (try 'arc --help')");
     }
 
     @Test

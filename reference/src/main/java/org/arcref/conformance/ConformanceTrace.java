@@ -172,14 +172,38 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
      * @throws IllegalArgumentException if there is no such trace
      */
     public static ConformanceTrace builtin(String name) {
-        if (!builtinNames().contains(name)) {
-            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was "
-                    + Excerpt.of(name));
-        }
+        requireBuiltin(name);
         try (BufferedReader in = resource(name + ".ops")) {
             return read(in, BUILTIN + name);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read built-in trace " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param name a name from {@link #builtinNames()}
+     * @return the built-in trace's text exactly as its resource holds it (its lines each end in {@code \n}, so the
+     *     SHA-256 of this text is the trace's {@link #sha256()})
+     * @throws IllegalArgumentException if there is no such trace
+     */
+    public static String builtinText(String name) {
+        requireBuiltin(name);
+        try (BufferedReader in = resource(name + ".ops")) {
+            StringBuilder text = new StringBuilder();
+            char[] buffer = new char[8192];
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                text.append(buffer, 0, n);
+            }
+            return text.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read built-in trace " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void requireBuiltin(String name) {
+        if (!builtinNames().contains(name)) {
+            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was "
+                    + Excerpt.of(name));
         }
     }
 
@@ -232,8 +256,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
 
     /**
      * Writes a trace that runs operations under given settings: one {@code # conform:} line naming every
-     * {@link Setting} (so the text means the same whatever the defaults), then one operation per line. Quirk fixes
-     * are not settings and are not written.
+     * {@link Setting} (so the text means the same whatever the defaults), then one operation per line, so that
+     * operation {@code i} (from 0) is on line {@code i + 2}. Quirk fixes are not settings and are not written.
      *
      * @param settings the settings
      * @param ops the operations
@@ -259,7 +283,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         return new ConformanceTrace(newName, settings, steps, sha256);
     }
 
-    private static MessageDigest sha256Digest() {
+    /** @return a fresh SHA-256 digest, for the checksum of a trace's text */
+    static MessageDigest sha256Digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

@@ -63,9 +63,12 @@ class JsonOutputTest {
         Map<String, Object> o = json(diff.out());
         assertEquals("divergence", o.get("verdict"));
         @SuppressWarnings("unchecked")
-        Map<String, Object> d = (Map<String, Object>) o.get("divergence");
+        Map<String, Object> d = ((List<Map<String, Object>>) o.get("divergences")).get(0);
         assertEquals(BigInteger.valueOf(3), d.get("line"));
-        assertEquals("outcome", d.get("field"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = ((List<Map<String, Object>>) d.get("fields")).get(0);
+        assertEquals("outcome", f.get("field"));
+        assertEquals("WRONG", f.get("actual"));
     }
 
     @Test

@@ -2,19 +2,29 @@ package org.arcref.conformance;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Compares two conformance outputs line by line and finds the first divergence. Within a line the
- * fields of the expected line are visited in their order, depth first; a field the expected line has
- * and the actual one lacks, or the reverse, is a divergence, and so is a list of another length.
- * Numbers are equal when their values are ({@code 10} and {@code 1e1} are equal); all other values
- * must be equal as JSON values, types included.
+ * Compares conformance lines field by field. Within a line the fields of the expected line are visited in their
+ * order, depth first, then the fields only the actual line has; each field whose value differs, that the actual
+ * line lacks or that only the actual line has is a {@link Divergence}, and so is each missing or extra element of
+ * a list. Numbers are equal when their values are ({@code 10} and {@code 1e1} are equal); all other values must
+ * be equal as JSON values, types included.
+ *
+ * <p>A {@link FieldFilter} leaves fields out. The header's {@code trace} (a path, relative to where the output was
+ * written) is never compared: the trace is identified by {@code trace_sha256}, so the same run written to another
+ * folder matches. An element of a list that is an object with a {@code key} and a {@code state} (an entry of
+ * {@code headers}) is labelled with both, {@code headers[4] (key 17, mfu).arc_access}, since its index alone
+ * does not say which buffer header it is.
  */
 public final class ConformanceComparer {
+
+    /** The header field that is not compared. */
+    public static final String TRACE_PATH = "trace";
 
     private ConformanceComparer() {
     }
@@ -47,55 +57,79 @@ public final class ConformanceComparer {
             if (i >= e.size()) {
                 return Optional.of(new Divergence(i + 1, "", Divergence.ABSENT, JsonWriter.write(a.get(i))));
             }
-            Optional<Divergence> d = compare(i + 1, "", e.get(i), a.get(i));
-            if (d.isPresent()) {
-                return d;
+            List<Divergence> d = differences(i + 1, e.get(i), a.get(i), FieldFilter.ALL);
+            if (!d.isEmpty()) {
+                return Optional.of(d.get(0));
             }
         }
         return Optional.empty();
     }
 
-    private static Optional<Divergence> compare(long line, String path, Object e, Object a) {
+    /**
+     * @param line the 1-based line both lines are on (1 for the headers)
+     * @param expected the expected line
+     * @param actual the actual line
+     * @param filter the fields compared
+     * @return every compared field where the lines differ, in the order described above; empty when they agree
+     */
+    public static List<Divergence> differences(long line, Map<String, Object> expected, Map<String, Object> actual,
+            FieldFilter filter) {
+        List<Divergence> out = new ArrayList<>();
+        compare(line, "", "", expected, actual, filter, out);
+        return out;
+    }
+
+    private static void compare(long line, String shown, String bare, Object e, Object a, FieldFilter filter,
+            List<Divergence> out) {
         if (e instanceof Map<?, ?> em && a instanceof Map<?, ?> am) {
             for (Map.Entry<?, ?> f : em.entrySet()) {
-                String p = path.isEmpty() ? (String) f.getKey() : path + "." + f.getKey();
-                if (!am.containsKey(f.getKey())) {
-                    return Optional.of(new Divergence(line, p, text(f.getValue()), Divergence.ABSENT));
-                }
-                Optional<Divergence> d = compare(line, p, f.getValue(), am.get(f.getKey()));
-                if (d.isPresent()) {
-                    return d;
+                String b = join(bare, (String) f.getKey());
+                if (visited(line, b, filter)) {
+                    String p = join(shown, (String) f.getKey());
+                    if (!am.containsKey(f.getKey())) {
+                        out.add(new Divergence(line, p, text(f.getValue()), Divergence.ABSENT));
+                    } else {
+                        compare(line, p, b, f.getValue(), am.get(f.getKey()), filter, out);
+                    }
                 }
             }
             for (Map.Entry<?, ?> f : am.entrySet()) {
-                if (!em.containsKey(f.getKey())) {
-                    String p = path.isEmpty() ? (String) f.getKey() : path + "." + f.getKey();
-                    return Optional.of(new Divergence(line, p, Divergence.ABSENT, text(f.getValue())));
+                String b = join(bare, (String) f.getKey());
+                if (!em.containsKey(f.getKey()) && visited(line, b, filter)) {
+                    out.add(new Divergence(line, join(shown, (String) f.getKey()), Divergence.ABSENT,
+                            text(f.getValue())));
                 }
             }
-            return Optional.empty();
-        }
-        if (e instanceof List<?> el && a instanceof List<?> al) {
+        } else if (e instanceof List<?> el && a instanceof List<?> al) {
             for (int i = 0; i < Math.max(el.size(), al.size()); i++) {
-                String p = path + "[" + i + "]";
+                Object x = i < el.size() ? el.get(i) : al.get(i);
+                String p = shown + "[" + i + "]" + label(x);
                 if (i >= al.size()) {
-                    return Optional.of(new Divergence(line, p, text(el.get(i)), Divergence.ABSENT));
-                }
-                if (i >= el.size()) {
-                    return Optional.of(new Divergence(line, p, Divergence.ABSENT, text(al.get(i))));
-                }
-                Optional<Divergence> d = compare(line, p, el.get(i), al.get(i));
-                if (d.isPresent()) {
-                    return d;
+                    out.add(new Divergence(line, p, text(el.get(i)), Divergence.ABSENT));
+                } else if (i >= el.size()) {
+                    out.add(new Divergence(line, p, Divergence.ABSENT, text(al.get(i))));
+                } else {
+                    compare(line, p, bare, el.get(i), al.get(i), filter, out);
                 }
             }
-            return Optional.empty();
+        } else if (isNumber(e) && isNumber(a) ? decimal(e).compareTo(decimal(a)) != 0 : !Objects.equals(e, a)) {
+            out.add(new Divergence(line, shown, text(e), text(a)));
         }
-        if (isNumber(e) && isNumber(a)) {
-            return decimal(e).compareTo(decimal(a)) == 0 ? Optional.empty()
-                    : Optional.of(new Divergence(line, path, text(e), text(a)));
-        }
-        return Objects.equals(e, a) ? Optional.empty() : Optional.of(new Divergence(line, path, text(e), text(a)));
+    }
+
+    private static boolean visited(long line, String bare, FieldFilter filter) {
+        return !(line == 1 && bare.equals(TRACE_PATH)) && (filter.compares(bare) || filter.descends(bare));
+    }
+
+    private static String join(String path, String field) {
+        return path.isEmpty() ? field : path + "." + field;
+    }
+
+    private static String label(Object element) {
+        return element instanceof Map<?, ?> m && m.containsKey("key") && m.containsKey("state")
+                ? " (key " + text(m.get("key")) + ", " + (m.get("state") instanceof String s ? s : text(m.get("state")))
+                        + ")"
+                : "";
     }
 
     private static boolean isNumber(Object v) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,6 +37,12 @@ public final class ConformanceFormat {
     public static final int VERSION = 2;
     /** The {@code zfs} field: the OpenZFS release the spec models. */
     public static final String ZFS = "2.1.1";
+
+    /** The fields of an {@code evicted} element, in order. */
+    private static final List<String> EVICTION_FIELDS = List.of("key", "size", "from", "to");
+    /** The fields of a {@code headers} element, in order. */
+    private static final List<String> HEADER_FIELDS = List.of("key", "state", "size", "has_data", "shared_data",
+            "refcount", "prefetch", "prescient_prefetch", "arc_access", "sublist", "linked");
 
     private ConformanceFormat() {
     }
@@ -71,6 +78,47 @@ public final class ConformanceFormat {
         }
         h.put("fixes", fixes);
         return h;
+    }
+
+    /**
+     * The field paths of the format, as {@code --only} and {@code --ignore} of {@code arc verify} name them: a
+     * field of a nested object after its parent and a dot ({@code stats.hits}, {@code states.mru.esize}), a field
+     * of a list's elements after the list's name and a dot, without an index ({@code headers.arc_access}), and
+     * every object and list itself ({@code stats}, {@code headers}). Header and operation lines together; the
+     * name {@code headers} is the header's boolean and the operation lines' list.
+     *
+     * @return every field path, in the order the lines write them
+     */
+    public static Set<String> fieldPaths() {
+        Set<String> paths = new LinkedHashSet<>(List.of("format", "version", "zfs", "trace", "trace_sha256",
+                "headers"));
+        for (Setting s : Setting.values()) {
+            paths.add(s.section().field());
+            paths.add(s.section().field() + "." + s.zfsName());
+        }
+        paths.add("fixes");
+        for (QuirkFix f : QuirkFix.values()) {
+            paths.add("fixes." + f.name());
+        }
+        paths.addAll(List.of("index", "line", "op", "outcome", "evicted"));
+        for (String f : EVICTION_FIELDS) {
+            paths.add("evicted." + f);
+        }
+        paths.addAll(List.of("tick", "arc_c", "arc_p", "arc_size", "states"));
+        for (ArcState s : ArcState.values()) {
+            paths.add("states." + s.zfsName());
+            paths.add("states." + s.zfsName() + ".size");
+            paths.add("states." + s.zfsName() + ".esize");
+        }
+        paths.addAll(List.of("arc_evict_count", "arc_evict_needed", "arc_need_free", "arc_no_grow", "arc_warm",
+                "arc_growtime", "waiters", "stats"));
+        for (ArcStat s : ArcStat.values()) {
+            paths.add("stats." + s.kstatName());
+        }
+        for (String f : HEADER_FIELDS) {
+            paths.add("headers." + f);
+        }
+        return paths;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.arcref.conformance;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import org.arcref.trace.TraceFormatException;
@@ -37,14 +38,60 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
      * @throws TraceFormatException naming the trace and line of an operation the spec rejects
      */
     public static ConformanceRun of(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
-        List<Eviction> evicted = new ArrayList<>();
-        ZfsArc arc = new ZfsArc(settings.config(), settings.memory(), evicted::add);
+        Lines run = new Lines(trace, settings, headers);
         List<String> lines = new ArrayList<>();
-        Set<Transition> transitions = EnumSet.noneOf(Transition.class);
-        lines.add(JsonWriter.write(ConformanceFormat.header(trace.name(), trace.sha256(), settings, headers)));
-        long index = 0;
-        ArcSnapshot before = arc.snapshot();
-        for (ConformanceTrace.Step step : trace.steps()) {
+        run.forEachRemaining(lines::add);
+        return new ConformanceRun(lines, run.transitions);
+    }
+
+    /**
+     * Runs a trace through a fresh {@link ZfsArc} one operation per line asked for, so that a long run is
+     * compared as it is made ({@code arc verify} with one file) without holding its output.
+     *
+     * @param trace the trace
+     * @param settings the settings, with the trace's own already applied
+     * @param headers whether each operation line lists every header
+     * @return the header line, then each operation's line, run when it is asked for; {@code next()} throws a
+     *     {@link TraceFormatException} naming the trace and line of an operation the spec rejects
+     */
+    public static Iterator<String> lines(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
+        return new Lines(trace, settings, headers);
+    }
+
+    /** The run, one line per {@link #next()}: the header, then each operation, applied when its line is asked for. */
+    private static final class Lines implements Iterator<String> {
+        private final ConformanceTrace trace;
+        private final boolean headers;
+        private final List<Eviction> evicted = new ArrayList<>();
+        private final ZfsArc arc;
+        private final Iterator<ConformanceTrace.Step> steps;
+        private final Set<Transition> transitions = EnumSet.noneOf(Transition.class);
+        private String header;
+        private ArcSnapshot before;
+        private long index;
+
+        Lines(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
+            this.trace = trace;
+            this.headers = headers;
+            this.arc = new ZfsArc(settings.config(), settings.memory(), evicted::add);
+            this.steps = trace.steps().iterator();
+            this.header = JsonWriter.write(ConformanceFormat.header(trace.name(), trace.sha256(), settings, headers));
+            this.before = arc.snapshot();
+        }
+
+        @Override
+        public boolean hasNext() {
+            return header != null || steps.hasNext();
+        }
+
+        @Override
+        public String next() {
+            if (header != null) {
+                String h = header;
+                header = null;
+                return h;
+            }
+            ConformanceTrace.Step step = steps.next();
             evicted.clear();
             Outcome outcome;
             try {
@@ -55,9 +102,8 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
             }
             ArcSnapshot after = arc.snapshot();
             transitions.addAll(Transition.observed(step.operation(), outcome, evicted, before, after));
-            lines.add(JsonWriter.write(ConformanceFormat.step(++index, step, outcome, evicted, after, headers)));
             before = after;
+            return JsonWriter.write(ConformanceFormat.step(++index, step, outcome, evicted, after, headers));
         }
-        return new ConformanceRun(lines, transitions);
     }
 }

@@ -2,6 +2,7 @@ package org.arcref.specs.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,15 +24,19 @@ import java.util.stream.Stream;
 import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
+import org.arcref.zfs.QuirkFix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The conformance suite as a test of the spec: every built-in trace, run with every header listed
- * ({@code arc conform NAME --headers}), must give, line for line, the output pinned in
+ * ({@code arc conform NAME --headers}) and run again with every quirk fix ({@code --fix} for each
+ * {@link QuirkFix}, the later ZFS), must give, line for line, the output pinned in
  * {@code builtin-outputs.sha256}. The pins are the unmutated spec's output, which the oracle module
- * shows equal to zfs-2.1.1's {@code arc.c} on every built-in ({@code ConformanceTracesOracleTest}).
+ * shows equal to zfs-2.1.1's {@code arc.c} on every built-in ({@code ConformanceTracesOracleTest}); the
+ * runs with the fixes are pinned as the spec gives them (arc.c with #14137's fix is checked in
+ * {@code QuirkFixedOracleTest}).
  *
  * <p>This is the measure of the suite's strength (docs/conformance.md, "How strong the suite is"): the
  * PIT run {@code -Pmutation -Dmutation.targetClasses='org.arcref.zfs.*'
@@ -38,8 +44,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * counts the mutants that change some built-in trace's output, which is what a porter comparing a port's
  * output with the expected one would see.
  *
- * <p>The pin file holds, per trace, one line {@code NAME LINE SHA256-PREFIX} for each output line (the
- * header is line 1), the first 16 hex digits of the SHA-256 of the line's UTF-8 text: a divergence is
+ * <p>The pin file holds, per run, one line {@code RUN LINE SHA256-PREFIX} for each output line (the
+ * header is line 1; a run is {@code NAME} or {@code NAME+fixes}), the first 16 hex digits of the SHA-256 of the line's UTF-8 text: a divergence is
  * reported at its first line without storing megabytes of expected output. After a deliberate change of
  * the spec's behaviour (checked against {@code arc.c} by the oracle module), rewrite the pins with
  * {@code mvn -B -ntp -pl specs -am test -Dtest=BuiltinOutputsPinnedTest -Dsurefire.failIfNoSpecifiedTests=false
@@ -51,12 +57,16 @@ class BuiltinOutputsPinnedTest {
     private static final Path PINS_SOURCE =
             Path.of("src/test/resources/org/arcref/specs/conformance", PINS);
 
-    static Stream<String> builtins() {
-        return ConformanceTrace.builtinNames().stream();
+    /** The suffix of a run with every quirk fix. */
+    private static final String FIXED = "+fixes";
+
+    /** @return every built-in trace's runs: without fixes, then with every fix */
+    static Stream<String> runs() {
+        return ConformanceTrace.builtinNames().stream().flatMap(name -> Stream.of(name, name + FIXED));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("builtins")
+    @MethodSource("runs")
     void theOutputWithEveryHeaderIsThePinnedOne(String name) {
         List<String> lines = output(name);
         if (Boolean.getBoolean("builtins.repin")) {
@@ -65,25 +75,29 @@ class BuiltinOutputsPinnedTest {
         }
         List<String> pinned = pins().get(name);
         if (pinned == null) {
-            fail("builtin:" + name + " has no pins in " + PINS + "; pin it with -Dbuiltins.repin=true");
+            fail(name + " has no pins in " + PINS + "; pin it with -Dbuiltins.repin=true");
         }
         for (int i = 0; i < Math.min(lines.size(), pinned.size()); i++) {
             if (!digest(lines.get(i)).equals(pinned.get(i))) {
-                fail("builtin:" + name + " output line " + (i + 1) + (i == 0 ? " (the header)" : " (operation " + i
+                fail(name + " output line " + (i + 1) + (i == 0 ? " (the header)" : " (operation " + i
                         + ")") + " differs from its pin: " + lines.get(i));
             }
         }
-        assertEquals(pinned.size(), lines.size(), "builtin:" + name + " output lines");
+        assertEquals(pinned.size(), lines.size(), name + " output lines");
     }
 
     @Test
-    void everyPinnedTraceIsABuiltin() {
-        assertEquals(ConformanceTrace.builtinNames(), List.copyOf(pins().keySet()), PINS + "'s traces, in INDEX order");
+    void everyPinnedRunIsABuiltinsRun() {
+        assumeFalse(Boolean.getBoolean("builtins.repin"), "repinning: the pins on the class path are the old ones");
+        assertEquals(runs().toList(), List.copyOf(pins().keySet()), PINS + "'s runs, in INDEX order");
     }
 
-    private static List<String> output(String name) {
-        ConformanceTrace trace = ConformanceTrace.builtin(name);
-        return ConformanceRun.of(trace, trace.applySettings(ConformanceSettings.defaults()), true).lines();
+    private static List<String> output(String run) {
+        boolean fixed = run.endsWith(FIXED);
+        ConformanceTrace trace = ConformanceTrace.builtin(fixed ? run.substring(0, run.length() - FIXED.length()) : run);
+        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults())
+                .withFixes(fixed ? EnumSet.allOf(QuirkFix.class) : EnumSet.noneOf(QuirkFix.class));
+        return ConformanceRun.of(trace, settings, true).lines();
     }
 
     /** @return each trace's pinned line digests, in line order */
@@ -106,21 +120,25 @@ class BuiltinOutputsPinnedTest {
         return pins;
     }
 
-    /** Replaces the trace's pins in the source tree's pin file, keeping the other traces' pins. */
-    private static synchronized void repin(String name, List<String> lines) {
+    /** Replaces the run's pins in the source tree's pin file, keeping the other runs' pins, in {@link #runs()} order. */
+    private static synchronized void repin(String run, List<String> lines) {
         try {
-            List<String> kept = new ArrayList<>();
+            Map<String, List<String>> pins = new LinkedHashMap<>();
             if (Files.exists(PINS_SOURCE)) {
                 for (String line : Files.readAllLines(PINS_SOURCE)) {
-                    if (!line.startsWith(name + " ")) {
-                        kept.add(line);
-                    }
+                    String[] f = line.split(" ");
+                    pins.computeIfAbsent(f[0], k -> new ArrayList<>()).add(f[2]);
                 }
             }
-            for (int i = 0; i < lines.size(); i++) {
-                kept.add(name + " " + (i + 1) + " " + digest(lines.get(i)));
-            }
-            Files.write(PINS_SOURCE, kept);
+            pins.put(run, lines.stream().map(BuiltinOutputsPinnedTest::digest).toList());
+            List<String> out = new ArrayList<>();
+            runs().filter(pins::containsKey).forEach(r -> {
+                List<String> digests = pins.get(r);
+                for (int i = 0; i < digests.size(); i++) {
+                    out.add(r + " " + (i + 1) + " " + digests.get(i));
+                }
+            });
+            Files.write(PINS_SOURCE, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -58,7 +58,7 @@ class ConformanceTracesOracleTest {
 
     @Test
     void theTracesAreAllThere() {
-        assertEquals(26, builtins().count(), "built-in traces");
+        assertEquals(27, builtins().count(), "built-in traces");
         assertEquals(41, transitions().count(), "transition traces: " + TransitionTraces.all().keySet());
     }
 

@@ -53,9 +53,10 @@ public final class ArcCommand implements Callable<Integer> {
      * @param args the arguments
      */
     public static void main(String[] args) {
-        int status = run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
-        System.out.flush();
-        System.err.flush();
+        StandardOutput out = StandardOutput.open();
+        PrintWriter err = new PrintWriter(System.err, true);
+        int status = out.close(err, run(args, System.in, out, err));
+        err.flush();
         if (Interruption.signalled()) {
             // Ctrl-C began the JVM's shutdown, whose status is 130 whatever was found: a finding must still exit 1
             Runtime.getRuntime().halt(status);
@@ -100,8 +101,8 @@ public final class ArcCommand implements Callable<Integer> {
     }
 
     /**
-     * Gives a command line {@code arc}'s streams and error handling: a usage error or bad input prints
-     * {@code arc: MESSAGE} and returns {@link ExitCode#BAD_INPUT}; anything else is a bug of {@code arc}
+     * Gives a command line {@code arc}'s streams and error handling: a usage error, bad input or an output that
+     * cannot be written ({@link StandardOutput}) prints {@code arc: MESSAGE} and returns {@link ExitCode#BAD_INPUT}; anything else is a bug of {@code arc}
      * ({@link ExitCode#INTERNAL_ERROR}), except running out of memory, which is an input too large.
      *
      * @param cl the command line of {@code arc} or of one subcommand
@@ -117,6 +118,15 @@ public final class ArcCommand implements Callable<Integer> {
             err.println("arc: " + usageMessage(e) + " (try '" + e.getCommandLine().getCommandSpec().qualifiedName()
                     + " --help')");
             return ExitCode.BAD_INPUT;
+        });
+        cl.setExecutionStrategy(parsed -> {
+            try {
+                return new CommandLine.RunLast().execute(parsed);
+            } catch (UncheckedIOException e) {
+                // standard output failed while picocli printed help or the version, outside any command's work
+                err.println("arc: " + Excerpt.clip(String.valueOf(e.getMessage()), MAX_MESSAGE));
+                return ExitCode.BAD_INPUT;
+            }
         });
         cl.setExecutionExceptionHandler((e, c, p) -> {
             if (e instanceof TraceFormatException || e instanceof UncheckedIOException

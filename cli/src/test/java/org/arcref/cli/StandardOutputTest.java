@@ -50,6 +50,8 @@ class StandardOutputTest {
             case "verify" -> List.of("verify", expected.toString(), expected.toString(), "--json");
             case "gen" -> List.of("gen", "--seed", "1", "--ops", "100000");
             case "explore" -> List.of("explore", "--tries", "20", "--seed", "1", "--json");
+            case "soak" -> List.of("soak", "--duration", "1s", "--json");
+            case "report" -> List.of("report", "--out", "-", "--length", "20000", "--sizes", "100");
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -62,7 +64,7 @@ class StandardOutputTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"help", "conform", "conform-print", "replay", "verify", "gen", "explore"})
+    @ValueSource(strings = {"help", "conform", "conform-print", "replay", "verify", "gen", "explore", "soak", "report"})
     void aFullDiskIsExitStatus2WithOneLine(String name) throws Exception {
         Process p = arc(command(name)).redirectOutput(new File("/dev/full")).start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);

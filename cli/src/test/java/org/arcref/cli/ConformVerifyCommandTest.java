@@ -235,7 +235,7 @@ class ConformVerifyCommandTest {
         assertTrue(r.err().startsWith("arc: Invalid value for option '--fix'"), r.err());
         r = arc("conform", "basic", "--set", "hz=fast");
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertEquals("arc: --set hz: must be a 32-bit integer, was \"fast\"", r.err().strip());
+        assertEquals("arc: --set hz: must be a 32-bit integer in ASCII digits, was \"fast\"", r.err().strip());
         r = arc("conform");
         assertEquals(ExitCode.BAD_INPUT, r.status());
         assertTrue(r.err().startsWith("arc: TRACE is required"), r.err());

@@ -3,6 +3,7 @@ package org.arcref.conformance;
 import java.math.BigInteger;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
+import org.arcref.trace.Decimal;
 import org.arcref.trace.Excerpt;
 import org.arcref.zfs.InvalidArgumentException;
 
@@ -161,19 +162,21 @@ public enum Setting {
     /**
      * Parses a value written as text (in {@code name=value}).
      *
-     * @param text the value: a decimal integer, or {@code true}/{@code false} for a boolean
+     * @param text the value: a decimal integer in ASCII digits, or {@code true}/{@code false} (or {@code 1}/{@code 0},
+     *     as ZFS module parameters are written) for a boolean
      * @return the value, booleans as 0 or 1
-     * @throws IllegalArgumentException naming the setting, the rule and the text
+     * @throws IllegalArgumentException naming the setting, the rule and the text; a u64 of 2^63 or more, which no
+     *     setting of the spec accepts, is named as the unsigned value it is
      */
     public long parse(String text) {
         try {
             return switch (kind) {
-                case U64 -> Long.parseUnsignedLong(text);
-                case SIGNED -> Long.parseLong(text);
-                case INT -> Integer.parseInt(text);
+                case U64 -> belowTwoTo63(Decimal.parseUnsignedLong(text), text);
+                case SIGNED -> Decimal.parseLong(text);
+                case INT -> Decimal.parseInt(text);
                 case BOOLEAN -> switch (text) {
-                    case "true" -> 1;
-                    case "false" -> 0;
+                    case "true", "1" -> 1;
+                    case "false", "0" -> 0;
                     default -> throw new NumberFormatException();
                 };
             };
@@ -209,12 +212,20 @@ public enum Setting {
         };
     }
 
+    private long belowTwoTo63(long value, String text) {
+        if (value < 0) {
+            throw new InvalidArgumentException(zfsName, "must be below 2^63 (9223372036854775808) in the spec, was "
+                    + Excerpt.of(text));
+        }
+        return value;
+    }
+
     private String describe() {
         return switch (kind) {
-            case U64 -> "an unsigned 64-bit integer";
-            case SIGNED -> "a signed 64-bit integer";
-            case INT -> "a 32-bit integer";
-            case BOOLEAN -> "true or false";
+            case U64 -> "an unsigned 64-bit integer in ASCII digits";
+            case SIGNED -> "a signed 64-bit integer in ASCII digits";
+            case INT -> "a 32-bit integer in ASCII digits";
+            case BOOLEAN -> "true, false, 1 or 0";
         };
     }
 }

@@ -150,7 +150,7 @@ public final class OpTraceReader {
         long key(int i, String name) {
             String s = field(i, name);
             try {
-                return Long.parseLong(s);
+                return Decimal.parseLong(s);
             } catch (NumberFormatException e) {
                 throw error(name + " must be a 64-bit integer, got " + Excerpt.of(s));
             }
@@ -166,7 +166,7 @@ public final class OpTraceReader {
                 digits = s.substring(0, s.length() - 1);
             }
             try {
-                long v = Long.parseLong(digits);
+                long v = Decimal.parseLong(digits);
                 if (v < 0) {
                     throw error(name + " must be >= 0, got " + Excerpt.of(s));
                 }

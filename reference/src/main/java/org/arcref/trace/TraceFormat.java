@@ -130,7 +130,7 @@ public enum TraceFormat {
     private static boolean allIntegers(String[] fields) {
         for (String field : fields) {
             try {
-                Long.parseLong(field);
+                Decimal.parseLong(field);
             } catch (NumberFormatException e) {
                 return false;
             }
@@ -140,7 +140,7 @@ public enum TraceFormat {
 
     private static long integer(String text, String expected, String source, long lineNumber) {
         try {
-            return Long.parseLong(text);
+            return Decimal.parseLong(text);
         } catch (NumberFormatException e) {
             throw new TraceFormatException(source, lineNumber, "expected " + expected + ", got " + Excerpt.of(text));
         }

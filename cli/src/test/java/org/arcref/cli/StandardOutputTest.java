@@ -31,6 +31,14 @@ class StandardOutputTest {
 
     private static final String MESSAGE = "arc: cannot write to standard output";
 
+    /** An output whose every write fails, as a full disk's. */
+    private static final OutputStream FULL = new OutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+            throw new IOException("disk full");
+        }
+    };
+
     @TempDir
     static Path dir;
 
@@ -89,13 +97,7 @@ class StandardOutputTest {
 
     @Test
     void onlyTheFirstFailureIsThrownAndCloseReportsOne() {
-        OutputStream broken = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                throw new IOException("disk full");
-            }
-        };
-        StandardOutput out = StandardOutput.over(broken);
+        StandardOutput out = StandardOutput.over(FULL);
         UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(UncheckedIOException.class,
                 () -> out.println("x"));
         assertTrue(e.getMessage().startsWith("cannot write to standard output (disk full)"), e.getMessage());
@@ -107,13 +109,7 @@ class StandardOutputTest {
 
     @Test
     void closeReportsAFailureOfWhatWasStillBuffered() {
-        OutputStream broken = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                throw new IOException("disk full");
-            }
-        };
-        StandardOutput out = StandardOutput.over(broken);
+        StandardOutput out = StandardOutput.over(FULL);
         out.print("no line end: still buffered");
         StringWriter err = new StringWriter();
         assertEquals(ExitCode.BAD_INPUT, out.close(new PrintWriter(err, true), ExitCode.SUCCESS));

@@ -55,7 +55,7 @@ public final class ArcCommand implements Callable<Integer> {
     public static void main(String[] args) {
         StandardOutput out = StandardOutput.open();
         PrintWriter err = new PrintWriter(System.err, true);
-        int status = out.close(err, run(args, System.in, out, err));
+        int status = out.finish(err, run(args, System.in, out, err));
         err.flush();
         if (Interruption.signalled()) {
             // Ctrl-C began the JVM's shutdown, whose status is 130 whatever was found: a finding must still exit 1

@@ -49,7 +49,7 @@ final class StandardOutput extends PrintWriter {
      * @param status the command's exit status
      * @return {@code status}, or {@link ExitCode#BAD_INPUT} if the output failed now
      */
-    int close(PrintWriter err, int status) {
+    int finish(PrintWriter err, int status) {
         try {
             flush();
             return status;

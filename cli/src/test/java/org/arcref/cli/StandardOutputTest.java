@@ -96,23 +96,23 @@ class StandardOutputTest {
     }
 
     @Test
-    void onlyTheFirstFailureIsThrownAndCloseReportsOne() {
+    void onlyTheFirstFailureIsThrownAndFinishReportsOne() {
         StandardOutput out = StandardOutput.over(FULL);
         UncheckedIOException e = org.junit.jupiter.api.Assertions.assertThrows(UncheckedIOException.class,
                 () -> out.println("x"));
         assertTrue(e.getMessage().startsWith("cannot write to standard output (disk full)"), e.getMessage());
         out.println("dropped");
         StringWriter err = new StringWriter();
-        assertEquals(ExitCode.FINDING, out.close(new PrintWriter(err, true), ExitCode.FINDING));
+        assertEquals(ExitCode.FINDING, out.finish(new PrintWriter(err, true), ExitCode.FINDING));
         assertEquals("", err.toString());
     }
 
     @Test
-    void closeReportsAFailureOfWhatWasStillBuffered() {
+    void finishReportsAFailureOfWhatWasStillBuffered() {
         StandardOutput out = StandardOutput.over(FULL);
         out.print("no line end: still buffered");
         StringWriter err = new StringWriter();
-        assertEquals(ExitCode.BAD_INPUT, out.close(new PrintWriter(err, true), ExitCode.SUCCESS));
+        assertEquals(ExitCode.BAD_INPUT, out.finish(new PrintWriter(err, true), ExitCode.SUCCESS));
         assertTrue(err.toString().startsWith(MESSAGE + " (disk full)"), err.toString());
     }
 }

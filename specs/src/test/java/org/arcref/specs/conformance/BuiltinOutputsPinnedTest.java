@@ -100,8 +100,18 @@ class BuiltinOutputsPinnedTest {
         return ConformanceRun.of(trace, settings, true).lines();
     }
 
-    /** @return each trace's pinned line digests, in line order */
-    private static Map<String, List<String>> pins() {
+    /** Each run's pinned line digests, in line order, read once. */
+    private static Map<String, List<String>> cachedPins;
+
+    /** @return each run's pinned line digests, in line order */
+    private static synchronized Map<String, List<String>> pins() {
+        if (cachedPins == null) {
+            cachedPins = readPins();
+        }
+        return cachedPins;
+    }
+
+    private static Map<String, List<String>> readPins() {
         Map<String, List<String>> pins = new LinkedHashMap<>();
         InputStream in = BuiltinOutputsPinnedTest.class.getResourceAsStream(PINS);
         if (in == null) {

@@ -53,11 +53,13 @@ public final class ArcCommand implements Callable<Integer> {
      * @param args the arguments
      */
     public static void main(String[] args) {
+        Interruption.Installed interruption = Interruption.install(System.err);
         StandardOutput out = StandardOutput.open();
         PrintWriter err = new PrintWriter(System.err, true);
         int status = out.finish(err, run(args, System.in, out, err));
         err.flush();
-        if (Interruption.signalled()) {
+        interruption.close();
+        if (interruption.signalled()) {
             // Ctrl-C began the JVM's shutdown, whose status is 130 whatever was found: a finding must still exit 1
             Runtime.getRuntime().halt(status);
         }
@@ -129,6 +131,10 @@ public final class ArcCommand implements Callable<Integer> {
             }
         });
         cl.setExecutionExceptionHandler((e, c, p) -> {
+            if (e instanceof Interruption.Interrupted) {
+                err.println("arc: " + e.getMessage());
+                return ExitCode.INTERRUPTED;
+            }
             if (e instanceof TraceFormatException || e instanceof UncheckedIOException
                     || e instanceof IllegalArgumentException) {
                 err.println("arc: " + Excerpt.clip(String.valueOf(e.getMessage()), MAX_MESSAGE));

@@ -164,13 +164,19 @@ final class ConformCommand implements Callable<Integer> {
         ConformanceSettings settings = SettingAssignments.apply(block != null ? BlockTraceConversion.settings(pages)
                 : t.applySettings(ConformanceSettings.defaults()), sets).withFixes(fixes.isEmpty()
                 ? EnumSet.noneOf(QuirkFix.class) : EnumSet.copyOf(fixes));
-        ConformanceRun run = ConformanceRun.of(t, settings, headers);
+        ConformanceRun.Lines run = ConformanceRun.lines(t, settings, headers);
         write(toStdout, out, w -> {
-            for (String line : run.lines()) {
-                w.write(line);
+            while (run.hasNext() && !Interruption.requested()) {
+                w.write(run.next());
                 w.write('\n');
             }
         });
+        if (run.hasNext()) {
+            spec.commandLine().getErr().println("arc conform: interrupted after " + run.operations() + " of "
+                    + t.steps().size() + " operations; " + (toStdout ? "standard output" : output)
+                    + " holds only those");
+            return ExitCode.INTERRUPTED;
+        }
         if (coverage) {
             report(spec.commandLine().getErr(), t, settings, run.transitions(), json);
         }

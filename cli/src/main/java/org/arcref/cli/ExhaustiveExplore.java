@@ -123,13 +123,11 @@ final class ExhaustiveExplore {
         PrintWriter err = spec.commandLine().getErr();
         Progress progress = new Progress(err, "arc explore --exhaustive", Progress.onTerminal());
         ExhaustiveResult result;
-        try (Interruption stop = Interruption.install()) {
-            result = new ExhaustiveExplorer(bounds, arcs).run(stop::requested, p -> progress.update(-1,
-                    String.format(Locale.ROOT, "%,d states, %,d transitions, depth %d, %,d to expand", p.states(),
-                            p.transitions(), p.depth(), p.frontier())));
-            progress.finish();
-            report(stdout, err, bounds, result, out, json);
-        }
+        result = new ExhaustiveExplorer(bounds, arcs).run(Interruption::requested, p -> progress.update(-1,
+                String.format(Locale.ROOT, "%,d states, %,d transitions, depth %d, %,d to expand", p.states(),
+                        p.transitions(), p.depth(), p.frontier())));
+        progress.finish();
+        report(stdout, err, bounds, result, out, json);
         if (result.stop() == ExhaustiveResult.Stop.STATE_BOUND) {
             err.println("arc explore --exhaustive: stopped at --max-states " + maxStates + ": the states of the"
                     + " deepest level were not all expanded, so the depth reached is not exhausted");

@@ -174,27 +174,25 @@ final class ExploreCommand implements Callable<Integer> {
         Progress progress = new Progress(err, "arc explore", Progress.onTerminal());
         long start = System.nanoTime();
         ExploreResult result;
-        try (Interruption stop = Interruption.install()) {
-            result = new Explorer(active, plan).run(stop::requested, done -> progress.update(
-                    fraction(done, planned, System.nanoTime() - start, plan.nanos()),
-                    planned > 0 ? done + "/" + planned + " tries" : done + " tries"));
-            progress.finish();
-            Path failureTrace = null;
-            if (result.failure() != null) {
-                Path file = out.resolve(FailureTrace.fileName(s, result.failure()));
-                try {
-                    FailureTrace.write(file, s, result.failure());
-                    failureTrace = file;
-                } catch (UncheckedIOException e) {
-                    // the finding stands (exit status 1); only its trace file is lost
-                    err.println("arc explore: " + e.getMessage());
-                }
+        result = new Explorer(active, plan).run(Interruption::requested, done -> progress.update(
+                fraction(done, planned, System.nanoTime() - start, plan.nanos()),
+                planned > 0 ? done + "/" + planned + " tries" : done + " tries"));
+        progress.finish();
+        Path failureTrace = null;
+        if (result.failure() != null) {
+            Path file = out.resolve(FailureTrace.fileName(s, result.failure()));
+            try {
+                FailureTrace.write(file, s, result.failure());
+                failureTrace = file;
+            } catch (UncheckedIOException e) {
+                // the finding stands (exit status 1); only its trace file is lost
+                err.println("arc explore: " + e.getMessage());
             }
-            stdout.println(json ? json(plan, result, failureTrace) : summary(plan, result));
-            stdout.flush();
-            if (result.failure() != null) {
-                report(err, s, result.failure(), failureTrace);
-            }
+        }
+        stdout.println(json ? json(plan, result, failureTrace) : summary(plan, result));
+        stdout.flush();
+        if (result.failure() != null) {
+            report(err, s, result.failure(), failureTrace);
         }
         return result.failure() != null ? ExitCode.FINDING
                 : result.interrupted() ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;

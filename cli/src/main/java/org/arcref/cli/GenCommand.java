@@ -112,6 +112,12 @@ final class GenCommand implements Callable<Integer> {
             return ExitCode.SUCCESS;
         }
         for (int i = 0; i < count; i++) {
+            if (Interruption.requested()) {
+                err.println("arc gen: interrupted after writing " + i + " of " + count + " traces to " + output
+                        + (i > 0 ? ": " + fileName(s, 0) + (i > 1 ? " ... " + fileName(s, i - 1) : "") : ""));
+                err.flush();
+                return ExitCode.INTERRUPTED;
+            }
             write(output.resolve(fileName(s, i)), trace(s, i));
         }
         err.println("arc gen: wrote " + count + " traces to " + output + ": " + fileName(s, 0)

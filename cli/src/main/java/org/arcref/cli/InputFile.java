@@ -25,7 +25,8 @@ import org.arcref.trace.TraceFormatException;
  *
  * <p>Every failure is one of two exceptions with a one-line message: {@link UncheckedIOException} naming the file
  * and the problem in words (does not exist, is a directory, corrupt gzip or zstd data, truncated), or
- * {@link TraceFormatException} from the reader at the offending line.
+ * {@link TraceFormatException} from the reader at the offending line. Every read polls {@link Interruption}: after
+ * Ctrl-C the next read throws {@link Interruption.Interrupted} naming the file and how much of it was read.
  */
 final class InputFile {
 
@@ -69,7 +70,8 @@ final class InputFile {
      */
     static <T> T read(Path path, String kind, InputStream stdin, Reader<T> reader) {
         String source = name(path);
-        try (BufferedReader in = TraceFile.open(decompressIfZstd(open(path, kind, stdin)), source)) {
+        try (BufferedReader in = TraceFile.open(decompressIfZstd(new Polled(open(path, kind, stdin), kind + " "
+                + source)), source)) {
             return reader.read(in, source);
         } catch (IOException e) {
             throw new UncheckedIOException(TraceFile.problem(kind, source, e), e);
@@ -103,6 +105,31 @@ final class InputFile {
         }
         in.reset();
         return zstd ? new ZstdContent(new ZstdInputStream(in)) : in;
+    }
+
+    /** A file's bytes as read, with a poll of {@link Interruption} before every read. */
+    private static final class Polled extends FilterInputStream {
+        private final String what;
+        private long bytes;
+
+        Polled(InputStream in, String what) {
+            super(in);
+            this.what = what;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            Interruption.check("reading " + what + " (after " + bytes + " bytes); no result");
+            int n = super.read(b, off, len);
+            bytes += Math.max(0, n);
+            return n;
+        }
     }
 
     /**

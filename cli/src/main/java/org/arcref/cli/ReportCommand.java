@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.arcref.arc.WaitTimes;
 import org.arcref.conformance.JsonWriter;
-import org.arcref.policy.Replay;
 import org.arcref.report.HtmlReport;
 import org.arcref.report.Series;
 import org.arcref.report.SvgChart;
@@ -117,49 +116,48 @@ final class ReportCommand implements Callable<Integer> {
         int[] done = {0};
         List<Series> hitRatios = List.of();
         ConcurrentReplayResult concurrentResult = null;
-        try (Interruption stop = Interruption.install()) {
-            Progress progress = new Progress(spec.commandLine().getErr(), "arc report", Progress.onTerminal());
-            Runnable step = () -> {
-                if (stop.requested()) {
-                    throw new Interrupted();
-                }
-                progress.update((double) done[0]++ / steps, done[0] + "/" + steps + " replays");
-            };
-            try {
-                step.run();
-                report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
-                        "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique "
-                                + "pages; sizes in pages, sampled %d times.", timelineSize, requests.length, unique,
-                        points), timeline(Timeline.record(requests, timelineSize, points)));
-                hitRatios = hitRatios(requests, chartSizes, step);
-                report.section("Hit ratio against cache size", String.format(Locale.ROOT,
-                        "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.",
-                        chartSizes), new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)",
-                                "hit ratio (%)", true).lines(hitRatios));
-                if (concurrent != null) {
-                    step.run();
-                    concurrentResult = ConcurrentReplay.run(requests, timelineSize, concurrent,
-                            stop::requested, n -> { });
-                    if (stop.requested()) {
-                        throw new Interrupted();
-                    }
-                    ConcurrentReplayResult r = concurrentResult;
-                    WaitTimes w = r.evictionWaits();
-                    report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
-                            "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests "
-                                    + "interleaved: hit ratio %.2f %%, %,d eviction waits, p50 %.1f us, p99 %.1f us, "
-                                    + "max %.1f us (percentiles within 12.5 %%); largest sampled aggsum gap %,d bytes.",
-                            timelineSize, concurrent, r.hitRatioPercent(), w.count(), w.percentile(0.5) / 1e3,
-                            w.percentile(0.99) / 1e3, w.max() / 1e3, r.maxAggsumGap()), waits(w));
-                }
-            } catch (Interrupted e) {
-                progress.finish();
-                spec.commandLine().getErr().println("arc report: interrupted after " + done[0] + " of " + steps
-                        + " replays; no report written");
-                return ExitCode.INTERRUPTED;
+        Progress progress = new Progress(spec.commandLine().getErr(), "arc report", Progress.onTerminal());
+        Runnable step = () -> {
+            if (Interruption.requested()) {
+                throw new Interruption.Interrupted("replaying");
             }
+            progress.update((double) done[0]++ / steps, done[0] + "/" + steps + " replays");
+        };
+        try {
+            step.run();
+            report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
+                    "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique "
+                            + "pages; sizes in pages, sampled %d times.", timelineSize, requests.length, unique,
+                    points), timeline(Timeline.record(requests, timelineSize, points,
+                        () -> Interruption.check("replaying"))));
+            hitRatios = hitRatios(requests, chartSizes, step);
+            report.section("Hit ratio against cache size", String.format(Locale.ROOT,
+                    "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.",
+                    chartSizes), new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)",
+                            "hit ratio (%)", true).lines(hitRatios));
+            if (concurrent != null) {
+                step.run();
+                concurrentResult = ConcurrentReplay.run(requests, timelineSize, concurrent,
+                        Interruption::requested, n -> { });
+                if (Interruption.requested()) {
+                    throw new Interruption.Interrupted("replaying");
+                }
+                ConcurrentReplayResult r = concurrentResult;
+                WaitTimes w = r.evictionWaits();
+                report.section("Eviction waits of a concurrent replay", String.format(Locale.ROOT,
+                        "The concurrent ARC (default mode, evict zthr) at %d pages, %d threads, requests "
+                                + "interleaved: hit ratio %.2f %%, %,d eviction waits, p50 %.1f us, p99 %.1f us, "
+                                + "max %.1f us (percentiles within 12.5 %%); largest sampled aggsum gap %,d bytes.",
+                        timelineSize, concurrent, r.hitRatioPercent(), w.count(), w.percentile(0.5) / 1e3,
+                        w.percentile(0.99) / 1e3, w.max() / 1e3, r.maxAggsumGap()), waits(w));
+            }
+        } catch (Interruption.Interrupted e) {
             progress.finish();
+            spec.commandLine().getErr().println("arc report: interrupted after " + done[0] + " of " + steps
+                    + " replays; no report written");
+            return ExitCode.INTERRUPTED;
         }
+        progress.finish();
         PrintWriter stdout = spec.commandLine().getOut();
         if (toStdout) {
             stdout.print(report.render());
@@ -211,15 +209,6 @@ final class ReportCommand implements Callable<Integer> {
         return JsonWriter.write(o);
     }
 
-    /** Thrown between replays when the user pressed Ctrl-C. */
-    private static final class Interrupted extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Interrupted() {
-            super("interrupted", null, false, false);
-        }
-    }
-
     private static String timeline(Timeline t) {
         List<Series> lines = new ArrayList<>();
         lines.add(new Series("arc_c", COLORS[0], Series.DASHES[0], t.at(), t.c()));
@@ -242,7 +231,7 @@ final class ReportCommand implements Callable<Integer> {
             double[] ys = new double[xs.length];
             for (int i = 0; i < xs.length; i++) {
                 step.run();
-                ys[i] = 100.0 * Replay.hits(policy.create(sorted.get(i)), requests) / Math.max(1, requests.length);
+                ys[i] = 100.0 * ChunkedReplay.hits(policy.create(sorted.get(i)), requests) / Math.max(1, requests.length);
             }
             lines.add(new Series(policy.label(), COLORS[color], Series.DASHES[color], xs, ys));
             color++;

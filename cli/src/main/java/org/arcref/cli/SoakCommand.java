@@ -77,37 +77,35 @@ final class SoakCommand implements Callable<Integer> {
         AtomicLong ops = new AtomicLong();
         SoakResult result;
         boolean interrupted;
-        try (Interruption stop = Interruption.install()) {
-            Progress progress = new Progress(spec.commandLine().getErr(), "arc soak", Progress.onTerminal());
-            long start = System.nanoTime();
-            Thread reporter = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    long elapsed = System.nanoTime() - start;
-                    progress.update((double) elapsed / duration.toNanos(), String.format(Locale.ROOT,
-                            "%,d operations", ops.get()));
-                    try {
-                        Thread.sleep(100);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
+        Progress progress = new Progress(spec.commandLine().getErr(), "arc soak", Progress.onTerminal());
+        long start = System.nanoTime();
+        Thread reporter = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                long elapsed = System.nanoTime() - start;
+                progress.update((double) elapsed / duration.toNanos(), String.format(Locale.ROOT,
+                        "%,d operations", ops.get()));
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
                 }
-            }, "soak-progress");
-            reporter.setDaemon(true);
-            reporter.start();
-            result = new Soak(threads).run(new ConcurrentArc<>(config, MemoryModel.plentiful(), ArcOptions.zfs()),
-                    duration.toNanos(), stop::requested, ops);
-            reporter.interrupt();
-            reporter.join();
-            progress.finish();
-            interrupted = stop.requested();
-            if (json) {
-                out.println(json(result, interrupted));
-            } else {
-                out.println(summary(result, interrupted));
-                result.violations().forEach(v -> out.println("arc soak: VIOLATION " + v));
             }
-            out.flush();
+        }, "soak-progress");
+        reporter.setDaemon(true);
+        reporter.start();
+        result = new Soak(threads).run(new ConcurrentArc<>(config, MemoryModel.plentiful(), ArcOptions.zfs()),
+                duration.toNanos(), Interruption::requested, ops);
+        reporter.interrupt();
+        reporter.join();
+        progress.finish();
+        interrupted = Interruption.requested();
+        if (json) {
+            out.println(json(result, interrupted));
+        } else {
+            out.println(summary(result, interrupted));
+            result.violations().forEach(v -> out.println("arc soak: VIOLATION " + v));
         }
+        out.flush();
         return !result.violations().isEmpty() ? ExitCode.FINDING
                 : interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
     }

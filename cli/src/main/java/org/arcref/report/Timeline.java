@@ -16,6 +16,9 @@ import org.arcref.zfs.ZfsPageCache;
  */
 public record Timeline(int pages, double[] at, double[] c, double[] p, double[][] states) {
 
+    /** The requests between two checkpoints of {@link #record}. */
+    public static final int CHECKPOINT_EVERY = 1 << 20;
+
     /**
      * Replays {@code requests} through a {@link ZfsPageCache} of {@code pages} pages, sampling after every
      * {@code max(1, requests / points)}-th request and after the last.
@@ -23,9 +26,11 @@ public record Timeline(int pages, double[] at, double[] c, double[] p, double[][
      * @param requests the pages requested
      * @param pages the cache size, at least 2
      * @param points about how many samples to take, at least 1
+     * @param checkpoint run before every {@value #CHECKPOINT_EVERY}-th request, from the first: it may throw to stop
+     *     the replay (Ctrl-C)
      * @return the samples
      */
-    public static Timeline record(long[] requests, int pages, int points) {
+    public static Timeline record(long[] requests, int pages, int points, Runnable checkpoint) {
         ZfsPageCache cache = new ZfsPageCache(pages);
         int every = Math.max(1, requests.length / Math.max(1, points));
         int n = requests.length == 0 ? 0 : (requests.length - 1) / every + 1;
@@ -35,6 +40,9 @@ public record Timeline(int pages, double[] at, double[] c, double[] p, double[][
         double[][] states = new double[ArcState.values().length][n];
         int k = 0;
         for (int i = 0; i < requests.length; i++) {
+            if (i % CHECKPOINT_EVERY == 0) {
+                checkpoint.run();
+            }
             cache.access(requests[i]);
             if ((i + 1) % every == 0 || i == requests.length - 1) {
                 ArcSnapshot s = cache.arc().snapshot();

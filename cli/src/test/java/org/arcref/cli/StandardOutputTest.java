@@ -13,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -64,17 +63,10 @@ class StandardOutputTest {
         };
     }
 
-    private static ProcessBuilder arc(List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ArcCommand.class.getName()));
-        cmd.addAll(args);
-        return new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    }
-
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"help", "conform", "conform-print", "replay", "verify", "gen", "explore", "soak", "report"})
     void aFullDiskIsExitStatus2WithOneLine(String name) throws Exception {
-        Process p = arc(command(name)).redirectOutput(new File("/dev/full")).start();
+        Process p = ArcProcess.builder(command(name)).redirectOutput(new File("/dev/full")).start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), name);
         assertEquals(ExitCode.BAD_INPUT, p.exitValue(), err);
@@ -85,7 +77,7 @@ class StandardOutputTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"conform", "gen"})
     void aClosedPipeIsExitStatus2WithOneLine(String name) throws Exception {
-        Process p = arc(command(name)).start();
+        Process p = ArcProcess.builder(command(name)).start();
         try (InputStream out = p.getInputStream()) {
             assertEquals(100, out.readNBytes(100).length);
         }

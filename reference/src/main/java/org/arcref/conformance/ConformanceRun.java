@@ -54,12 +54,12 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
      * @return the header line, then each operation's line, run when it is asked for; {@code next()} throws a
      *     {@link TraceFormatException} naming the trace and line of an operation the spec rejects
      */
-    public static Iterator<String> lines(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
+    public static Lines lines(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
         return new Lines(trace, settings, headers);
     }
 
     /** The run, one line per {@link #next()}: the header, then each operation, applied when its line is asked for. */
-    private static final class Lines implements Iterator<String> {
+    public static final class Lines implements Iterator<String> {
         private final ConformanceTrace trace;
         private final boolean headers;
         private final List<Eviction> evicted = new ArrayList<>();
@@ -70,13 +70,23 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
         private ArcSnapshot before;
         private long index;
 
-        Lines(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
+        private Lines(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
             this.trace = trace;
             this.headers = headers;
             this.arc = new ZfsArc(settings.config(), settings.memory(), evicted::add);
             this.steps = trace.steps().iterator();
             this.header = JsonWriter.write(ConformanceFormat.header(trace.name(), trace.sha256(), settings, headers));
             this.before = arc.snapshot();
+        }
+
+        /** @return how many operations have been run so far */
+        public long operations() {
+            return index;
+        }
+
+        /** @return the transitions the operations run so far showed, as they stand now */
+        public Set<Transition> transitions() {
+            return Collections.unmodifiableSet(transitions);
         }
 
         @Override

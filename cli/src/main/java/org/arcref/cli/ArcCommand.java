@@ -30,13 +30,27 @@ import picocli.CommandLine.Command;
                 "  arc help explore", "", ExitCode.TABLE})
 public final class ArcCommand implements Callable<Integer> {
 
-    /** The most characters of an error message: room for the file, line and rule around a quoted excerpt. */
-    private static final int MAX_MESSAGE = 300;
+    /**
+     * The most characters of an error message: room for the file, line and rule around a quoted excerpt (inputs are
+     * quoted at most 100 characters, {@link Excerpt}) and for a list of valid values, such as the settings.
+     */
+    private static final int MAX_MESSAGE = 1000;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     private final InputStream stdin;
+
+    /**
+     * Shows notices as well as warnings on standard error ({@link Logging}); every subcommand takes it.
+     *
+     * @param verbose whether to
+     */
+    @CommandLine.Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "Show notices on standard error too (the zthr priority mode of a concurrent command).")
+    void verbose(boolean verbose) {
+        Logging.configure(verbose);
+    }
 
     ArcCommand(InputStream stdin) {
         this.stdin = stdin;
@@ -76,6 +90,7 @@ public final class ArcCommand implements Callable<Integer> {
      * @return the exit status ({@link ExitCode})
      */
     public static int run(String[] args, InputStream stdin, PrintWriter out, PrintWriter err) {
+        Logging.configure(false);
         return execute(configure(new CommandLine(new ArcCommand(stdin)), out, err), args, err);
     }
 
@@ -159,12 +174,17 @@ public final class ArcCommand implements Callable<Integer> {
 
     private static String usageMessage(CommandLine.ParameterException e) {
         CommandLine cl = e.getCommandLine();
-        if (e instanceof CommandLine.UnmatchedArgumentException u && cl.getCommandSpec().userObject()
-                instanceof ArcCommand && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-            List<String> names = new ArrayList<>(cl.getSubcommands().keySet());
-            return "unknown subcommand " + Excerpt.of(u.getUnmatched().get(0)) + "; the subcommands are "
-                    + String.join(", ", names);
+        String message = Excerpt.clip(String.valueOf(e.getMessage()), MAX_MESSAGE);
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String didYouMean = u.getSuggestions().isEmpty() ? ""
+                    : "; did you mean " + u.getSuggestions().get(0) + "?";
+            if (cl.getCommandSpec().userObject() instanceof ArcCommand && !u.getUnmatched().get(0).startsWith("-")) {
+                List<String> names = new ArrayList<>(cl.getSubcommands().keySet());
+                return "unknown subcommand " + Excerpt.of(u.getUnmatched().get(0)) + "; the subcommands are "
+                        + String.join(", ", names) + didYouMean;
+            }
+            return message + didYouMean;
         }
-        return Excerpt.clip(String.valueOf(e.getMessage()), MAX_MESSAGE);
+        return message;
     }
 }

@@ -82,6 +82,8 @@ public final class Checker {
                 case CANONICAL -> canonical(config, ops);
                 case ORACLE -> oracle(config, ops);
             };
+        } catch (Invalid e) {
+            return e.verdict;
         } catch (AssertionError e) {
             return Verdict.failed(e.getMessage() == null ? e.toString() : e.getMessage());
         } catch (UncheckedIOException e) {
@@ -94,11 +96,9 @@ public final class Checker {
     private static Verdict invariants(ArcConfig config, List<Operation> ops) {
         ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
         ArcSnapshot before = spec.snapshot();
-        for (Operation op : ops) {
-            Outcome outcome = applyOrNull(op, spec);
-            if (outcome == null) {
-                return Verdict.INVALID;
-            }
+        for (int i = 0; i < ops.size(); i++) {
+            Operation op = ops.get(i);
+            Outcome outcome = apply(i, op, spec);
             ArcSnapshot after = spec.snapshot();
             ArcInvariants.check(config, before, op, outcome, after);
             before = after;
@@ -109,11 +109,9 @@ public final class Checker {
     private Verdict differential(ArcConfig config, List<Operation> ops) {
         ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
         try (ConcurrentArc<Long> arc = concurrentArcs.apply(config)) {
-            for (Operation op : ops) {
-                Outcome outcome = applyOrNull(op, spec);
-                if (outcome == null) {
-                    return Verdict.INVALID;
-                }
+            for (int i = 0; i < ops.size(); i++) {
+                Operation op = ops.get(i);
+                Outcome outcome = apply(i, op, spec);
                 ConcurrentArcDriver.follow(op, outcome, spec.snapshot(), arc);
             }
         }
@@ -132,22 +130,35 @@ public final class Checker {
             result = oracle.compare("explore", text, false);
         } catch (TraceFormatException e) {
             ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
-            for (Operation op : ops) {
-                if (applyOrNull(op, spec) == null) {
-                    return Verdict.INVALID;
-                }
+            for (int i = 0; i < ops.size(); i++) {
+                apply(i, ops.get(i), spec);
             }
             throw e;
         }
         return result.agrees() ? Verdict.PASS : Verdict.failed(result.describe());
     }
 
-    /** @return the spec's outcome of {@code op}, or null if the spec rejects it (and is unchanged) */
-    private static Outcome applyOrNull(Operation op, ZfsArc spec) {
+    /**
+     * @param index the operation's index in its sequence, from 0
+     * @return the spec's outcome of {@code op}
+     * @throws Invalid if the spec rejects it (and is unchanged)
+     */
+    private static Outcome apply(int index, Operation op, ZfsArc spec) {
         try {
             return op.applyTo(spec);
         } catch (IllegalArgumentException e) {
-            return null;
+            throw new Invalid(index, op, "the spec rejects it: " + e.getMessage());
+        }
+    }
+
+    /** A sequence that tests nothing: the verdict {@link Verdict.Status#INVALID} naming the operation and why. */
+    private static final class Invalid extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Verdict verdict;
+
+        Invalid(int index, Operation op, String why) {
+            super(null, null, false, false);
+            this.verdict = Verdict.invalid("operation " + (index + 1) + " (\"" + op.toTraceLine() + "\"): " + why);
         }
     }
 
@@ -159,15 +170,14 @@ public final class Checker {
     private static Verdict canonical(ArcConfig config, List<Operation> ops) {
         int capacity = RandomScenario.capacityOf(config);
         int keySpace = 0;
-        for (Operation op : ops) {
-            if (op instanceof Operation.Read r) {
-                if (r.key() < 0 || r.key() >= 1 << 20 || r.size() != ZfsPageCache.PAGE_SIZE
-                        || r.kind() != ReadKind.DEMAND || r.hold()) {
-                    return Verdict.INVALID;
-                }
+        for (int i = 0; i < ops.size(); i++) {
+            Operation op = ops.get(i);
+            if (op instanceof Operation.Read r && r.key() >= 0 && r.key() < 1 << 20
+                    && r.size() == ZfsPageCache.PAGE_SIZE && r.kind() == ReadKind.DEMAND && !r.hold()) {
                 keySpace = Math.max(keySpace, (int) r.key() + 1);
             } else if (!(op instanceof Operation.Tick)) {
-                return Verdict.INVALID;
+                throw new Invalid(i, op, "the canonical check takes only tick and demand reads of one "
+                        + ZfsPageCache.PAGE_SIZE + "-byte page without hold, of keys in [0, 2^20)");
             }
         }
         ZfsArc spec = new ZfsArc(config, MemoryModel.plentiful());

@@ -5,7 +5,8 @@ package org.arcref.explore;
  *
  * @param status passed, failed, or invalid (the spec rejected an operation, so the sequence tests nothing; a shrunk
  *     candidate that becomes invalid does not reproduce)
- * @param message for a failure, what failed (first line: the rule); otherwise empty
+ * @param message for a failure, what failed (first line: the rule); for an invalid sequence, which operation and
+ *     why; otherwise empty
  */
 public record Verdict(Status status, String message) {
 
@@ -20,7 +21,10 @@ public record Verdict(Status status, String message) {
     }
 
     static final Verdict PASS = new Verdict(Status.PASSED, "");
-    static final Verdict INVALID = new Verdict(Status.INVALID, "");
+
+    static Verdict invalid(String why) {
+        return new Verdict(Status.INVALID, why);
+    }
 
     static Verdict failed(String message) {
         return new Verdict(Status.FAILED, message);

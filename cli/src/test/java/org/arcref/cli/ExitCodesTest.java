@@ -60,7 +60,13 @@ class ExitCodesTest {
     @Test
     void anUnknownSubcommandSaysSo() {
         assertBadInput(arc("replya"), "arc: unknown subcommand \"replya\"; the subcommands are replay, conform, "
-                + "verify, gen, explore, soak, report, help (try 'arc --help')");
+                + "verify, gen, explore, soak, report, help; did you mean replay? (try 'arc --help')");
+        assertBadInput(arc("replay", "--size", "100"), "arc: Unknown option: '--size'; did you mean --sizes? (try "
+                + "'arc replay --help')");
+        assertBadInput(arc("conform", "basic", "--set", "arc_c_mx=1"), "arc: --set: setting must be one of "
+                + String.join(", ", java.util.Arrays.stream(org.arcref.conformance.Setting.values())
+                        .map(org.arcref.conformance.Setting::zfsName).toList())
+                + ", was \"arc_c_mx\"; did you mean arc_c_max?");
     }
 
     @Test

@@ -108,8 +108,16 @@ class ExploreCommandTest {
         CliRun invalid = CliRun.arc("explore", "--check", "invariants", "--try-seed", "1", "--trace",
                 trace.toString());
         assertEquals(ExitCode.BAD_INPUT, invalid.status(), "the spec rejects a size that differs from the cached one");
-        assertTrue(invalid.out().endsWith("invalid (the spec rejects an operation)" + System.lineSeparator()),
-                invalid.out());
+        assertEquals("", invalid.out());
+        assertEquals("arc: trace file " + trace + ": operation 2 (\"read 1 1024 demand\"): the spec rejects it: size "
+                + "must equal the cached size 512 of key 1, was 1024; nothing checked (--check invariants)",
+                invalid.err().strip());
+        CliRun canonical = CliRun.arc("explore", "--check", "canonical", "--try-seed", "1", "--trace",
+                trace.toString());
+        assertEquals(ExitCode.BAD_INPUT, canonical.status());
+        assertEquals("arc: trace file " + trace + ": operation 1 (\"read 1 512 demand\"): the canonical check takes "
+                + "only tick and demand reads of one 4096-byte page without hold, of keys in [0, 2^20); nothing "
+                + "checked (--check canonical)", canonical.err().strip());
     }
 
     @Test

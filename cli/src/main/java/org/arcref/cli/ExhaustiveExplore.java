@@ -158,9 +158,7 @@ final class ExhaustiveExplore {
                 "must be in [--c-min-blocks=" + cMinBlocks + ", 1048576]", cMaxBlocks);
         require(spec, maxStates >= 1 && maxStates <= Integer.MAX_VALUE - 8, "--max-states",
                 "must be in [1, " + (Integer.MAX_VALUE - 8) + "]", maxStates);
-        if (!Files.isDirectory(out)) {
-            throw new ParameterException(spec.commandLine(), "--out must be an existing directory, was " + out);
-        }
+        OutputFolder.requireDirectory("--out", out);
         return ExhaustiveBounds.tiny(keys, sublists, freeRunningEvictor, cMinBlocks, cMaxBlocks, lowMemory, twoSizes,
                 fixes.isEmpty() ? EnumSet.noneOf(QuirkFix.class) : EnumSet.copyOf(fixes), depth, maxStates);
     }

@@ -155,9 +155,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (tries != null && tries < 1) {
             throw new IllegalArgumentException("--tries must be >= 1, was " + tries);
         }
-        if (!Files.isDirectory(out)) {
-            throw new IllegalArgumentException("--out must be an existing directory, was " + out);
-        }
+        OutputFolder.requireDirectory("--out", out);
         long s = seed != null ? seed : System.nanoTime() ^ System.identityHashCode(this);
         long space = tries != null ? tries : duration == null ? 1000 : 0;
         Shard part = Shard.parse(shard);

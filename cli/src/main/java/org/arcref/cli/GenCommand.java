@@ -89,10 +89,7 @@ final class GenCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--count needs -o DIR, the directory the traces are written to, "
                         + "was " + (output == null ? "not given" : "-"));
             }
-            if (!Files.isDirectory(output)) {
-                throw new IllegalArgumentException("-o/--output with --count must be an existing directory, was "
-                        + output);
-            }
+            OutputFolder.requireDirectory("-o/--output with --count", output);
         } else if (output != null && !InputFile.isDash(output)) {
             OutputFolder.require("-o/--output", output);
         }

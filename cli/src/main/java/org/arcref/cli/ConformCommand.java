@@ -293,10 +293,21 @@ final class ConformCommand implements Callable<Integer> {
         void writeTo(Writer w) throws IOException;
     }
 
-    /** Writes the text to standard output or to {@code --output}. */
+    /**
+     * Writes the text to standard output or to {@code --output}; if the text fails (an operation the spec rejects),
+     * the output file, incomplete, is deleted before the failure goes on.
+     */
     private void write(boolean toStdout, PrintWriter out, Text text) {
         try (Writer w = toStdout ? null : Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
-            text.writeTo(toStdout ? out : w);
+            try {
+                text.writeTo(toStdout ? out : w);
+            } catch (RuntimeException e) {
+                if (!toStdout) {
+                    w.close();
+                    Files.deleteIfExists(output);
+                }
+                throw e;
+            }
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + output + ": " + e.getMessage(), e);

@@ -81,6 +81,7 @@ final class GenCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--ops must be in [1, " + MAX_OPS + "], was " + ops);
         }
         RandomScenario.requireReadKeys(keys);
+        SettingAssignments.check(sets);
         if (count != null) {
             if (count < 1 || count > MAX_COUNT) {
                 throw new IllegalArgumentException("--count must be in [1, " + MAX_COUNT + "], was " + count);

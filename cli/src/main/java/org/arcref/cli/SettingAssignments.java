@@ -2,8 +2,10 @@ package org.arcref.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
+import org.arcref.conformance.Setting;
 import org.arcref.zfs.InvalidArgumentException;
 
 /**
@@ -17,6 +19,18 @@ final class SettingAssignments {
     }
 
     /**
+     * Checks the options' names and values alone, before any work (whether they fit the other settings is known only
+     * when they are {@link #apply applied}).
+     *
+     * @param sets the options' values, {@code NAME=VALUE} each
+     * @throws IllegalArgumentException starting {@code --set}, naming the setting, the rule and the value, if one is
+     *     malformed
+     */
+    static void check(List<String> sets) {
+        assignments(sets);
+    }
+
+    /**
      * @param base the settings before the options
      * @param sets the options' values, {@code NAME=VALUE} each, in order (a later one of a setting wins)
      * @return {@code base} with them
@@ -24,16 +38,30 @@ final class SettingAssignments {
      *     malformed or they make the configuration invalid
      */
     static ConformanceSettings apply(ConformanceSettings base, List<String> sets) {
+        Map<Setting, Long> given = ConformanceTrace.Assignment.toMap(assignments(sets));
+        try {
+            return base.with(given);
+        } catch (IllegalArgumentException e) {
+            throw named(e);
+        }
+    }
+
+    private static List<ConformanceTrace.Assignment> assignments(List<String> sets) {
         List<ConformanceTrace.Assignment> given = new ArrayList<>();
         try {
             for (String text : sets) {
                 given.add(ConformanceTrace.Assignment.parse(0, text));
             }
-            return base.with(ConformanceTrace.Assignment.toMap(given));
-        } catch (InvalidArgumentException e) {
-            throw new IllegalArgumentException("--set " + e.argument() + ": " + e.rule(), e);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--set: " + e.getMessage(), e);
+            throw named(e);
         }
+        return given;
+    }
+
+    /** @return the failure as one message starting {@code --set} */
+    private static IllegalArgumentException named(IllegalArgumentException e) {
+        return e instanceof InvalidArgumentException i
+                ? new IllegalArgumentException("--set " + i.argument() + ": " + i.rule(), e)
+                : new IllegalArgumentException("--set: " + e.getMessage(), e);
     }
 }

@@ -55,6 +55,9 @@ class BadInputsTest {
         write("rejected.ops", "read 1 512\nread 1 1024\n");
         write("badset.ops", "# conform: nosuch=1\nread 1 512\n");
         write("comment.ops", "# nothing\n");
+        write("twokinds.ops", "read 1 1K demand prefetch\n");
+        write("twoholds.ops", "read 1 1K hold hold\n");
+        write("twice.ops", "# conform: hz=100 hz=200\nread 1 512\n");
         write("block.lirs", "1\n2\n");
         write("notjson.jsonl", "this is not json\n");
         write("array.jsonl", "[1, 2]\n");
@@ -144,6 +147,11 @@ class BadInputsTest {
                 bad("conform @rejected.ops -o @rejected.jsonl", "rejected.ops:2: the spec rejects"),
                 bad("conform @badset.ops", "badset.ops:1"),
                 bad("conform @comment.ops", "no operations"),
+                bad("conform @twokinds.ops", "twokinds.ops:1: read takes at most one of demand, prefetch and "
+                        + "prescient and at most one hold, got \"demand prefetch\""),
+                bad("conform @twoholds.ops", "twoholds.ops:1"),
+                bad("conform @twice.ops", "twice.ops:1: a setting may be given once on a '# conform:' line, hz was "
+                        + "given twice"),
                 bad("conform @missing.ops", "missing.ops"),
                 bad("conform basic -o @sub", "@sub".substring(1)),
                 bad("conform basic -o /proc/self/no-such-file", "/proc/self/no-such-file"),

@@ -13,9 +13,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.arcref.trace.Excerpt;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.trace.TraceFile;
@@ -238,8 +240,14 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
             if (hash >= 0) {
                 String comment = line.substring(hash + 1).strip();
                 if (comment.startsWith("conform:")) {
+                    Set<Setting> onThisLine = EnumSet.noneOf(Setting.class);
                     for (String a : comment.substring("conform:".length()).strip().split("\\s+")) {
-                        settings.add(assignment(a, name, number));
+                        Assignment assignment = assignment(a, name, number);
+                        if (!onThisLine.add(assignment.setting())) {
+                            throw new TraceFormatException(name, number, "a setting may be given once on a "
+                                    + "'# conform:' line, " + assignment.setting().zfsName() + " was given twice");
+                        }
+                        settings.add(assignment);
                     }
                 }
             }

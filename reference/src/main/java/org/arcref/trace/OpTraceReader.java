@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.arcref.zfs.Operation;
@@ -97,18 +98,30 @@ public final class OpTraceReader {
             case "read" -> {
                 long key = in.key(1);
                 long size = in.amount(2, "size");
-                ReadKind kind = ReadKind.DEMAND;
+                ReadKind kind = null;
                 boolean hold = false;
                 for (int i = 3; i < f.length; i++) {
                     String w = f[i].toLowerCase(Locale.ROOT);
-                    switch (w) {
-                        case "demand" -> kind = ReadKind.DEMAND;
-                        case "prefetch" -> kind = ReadKind.PREFETCH;
-                        case "prescient" -> kind = ReadKind.PRESCIENT_PREFETCH;
-                        case "hold" -> hold = true;
+                    ReadKind named = switch (w) {
+                        case "demand" -> ReadKind.DEMAND;
+                        case "prefetch" -> ReadKind.PREFETCH;
+                        case "prescient" -> ReadKind.PRESCIENT_PREFETCH;
+                        case "hold" -> null;
                         default -> throw in.error("expected demand, prefetch, prescient or hold, got "
                                 + Excerpt.of(f[i]));
+                    };
+                    if (named == null ? hold : kind != null) {
+                        throw in.error("read takes at most one of demand, prefetch and prescient and at most one "
+                                + "hold, got " + Excerpt.of(String.join(" ", Arrays.copyOfRange(f, 3, f.length))));
                     }
+                    if (named == null) {
+                        hold = true;
+                    } else {
+                        kind = named;
+                    }
+                }
+                if (kind == null) {
+                    kind = ReadKind.DEMAND;
                 }
                 yield new Operation.Read(key, size, kind, hold);
             }

@@ -157,7 +157,7 @@ final class ConformCommand implements Callable<Integer> {
         if (t.steps().isEmpty()) {
             throw new IllegalArgumentException("trace " + t.name() + " has no operations; nothing to conform");
         }
-        if (!toStdout && isFileArgument()) {
+        if (!toStdout && isFileArgument() && !InputFile.isDash(Path.of(trace))) {
             String path = relativeTo(output, Path.of(trace));
             t = t.named(block != null ? BlockTraceConversion.name(block, path) : path);
         }
@@ -185,7 +185,8 @@ final class ConformCommand implements Callable<Integer> {
 
     /**
      * The header's name of a trace file: its path from the output file's folder, which is where {@code arc verify}
-     * looks for it, so that the two files can move together.
+     * looks for it, so that the two files can move together. (A trace read from standard input keeps the name
+     * {@code <stdin>}, which {@code arc verify} answers by asking for {@code --trace}.)
      */
     private static String relativeTo(Path output, Path trace) {
         Path folder = output.toAbsolutePath().normalize().getParent();

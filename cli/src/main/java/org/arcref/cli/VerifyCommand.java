@@ -3,7 +3,6 @@ package org.arcref.cli;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -11,10 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
-import org.arcref.conformance.BlockTraceConversion;
 import org.arcref.conformance.ConformanceFormat;
 import org.arcref.conformance.ConformanceReader;
 import org.arcref.conformance.ConformanceRun;
@@ -28,7 +25,6 @@ import org.arcref.conformance.FieldFilter;
 import org.arcref.conformance.JsonParser;
 import org.arcref.conformance.JsonWriter;
 import org.arcref.trace.Excerpt;
-import org.arcref.trace.TraceFormat;
 import org.arcref.trace.TraceFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,6 +39,12 @@ import picocli.CommandLine.Spec;
  * leading to each, or that one output ends early. Exit status 0 when equal, 1 on a divergence, 2 on malformed
  * input or bad usage ({@link ExitCode}).
  *
+ * <p>With one file, the header is untrusted input (a port's output uploaded to CI): the trace it names is found by
+ * {@link HeaderTrace}, which reads a built-in trace or a file inside the output's folder and nothing else, or is given
+ * with {@code --trace}. Every value printed from either file, in the text report and in {@code --json}, is escaped
+ * ({@link Excerpt#isPrintable}) and cut at {@value #MAX_VALUE_CHARS} characters (the operations leading to a
+ * divergence at {@value Excerpt#MAX_CHARS}).
+ *
  * <p>{@code --json} writes values as JSON values, except integers outside ±(2^53 - 1) (u64 quantities may reach
  * 2^64 - 1) and non-integers, which are written as strings of their decimal text: a reader that parses numbers as
  * doubles, as JavaScript does, would round them.
@@ -55,6 +57,11 @@ import picocli.CommandLine.Spec;
                 + "header. Both are read as they are compared: memory does not grow with their size.",
                 "The trace is identified by the headers' trace_sha256; trace paths that differ are a note, not a "
                 + "divergence.",
+                "With one file, the header is untrusted input: its trace is a built-in trace, or a file looked up "
+                + "in the output file's folder (never the working folder) that must stay inside it (no .., no "
+                + "absolute path or symbolic link leading out); any other trace is not read, and is given with "
+                + "--trace FILE, whose sha256 must be the header's trace_sha256. Values printed from the files are "
+                + "escaped (control characters as \\u001b) and cut at " + VerifyCommand.MAX_VALUE_CHARS + " characters.",
                 "Either file may be - for standard input (not both).",
                 "Exit status: 0 equal, 1 divergence, 2 bad usage or malformed input, 3 internal error."},
         footer = {"", "FIELD is a field's path as divergences print it, without list indices and labels: arc_p, "
@@ -64,6 +71,7 @@ import picocli.CommandLine.Spec;
                 + "are strings of their decimal digits; a field one output lacks has no expected (or actual) key.",
                 "", "Examples:", "  arc conform ghost-adaptation -o expected.jsonl",
                 "  arc verify expected.jsonl my-port.jsonl", "  arc verify my-port.jsonl",
+                "  arc verify uploads/my-port.jsonl --trace traces/t.ops",
                 "  arc verify expected.jsonl my-port.jsonl --context 8",
                 "  arc verify expected.jsonl my-port.jsonl --max 3",
                 "  arc verify expected.jsonl my-port.jsonl --ignore headers,stats.evictor_runs",
@@ -71,6 +79,12 @@ import picocli.CommandLine.Spec;
                 "  arc verify big-expected.jsonl.gz big-port.jsonl.zst --progress",
                 "  my-port < trace.ops | arc verify expected.jsonl - --json"})
 final class VerifyCommand implements Callable<Integer> {
+
+    /**
+     * The most characters of one value a report shows: a whole {@code stats} object (about 600) fits, a value a
+     * port wrote by mistake (a megabyte-long string) does not flood the log.
+     */
+    static final int MAX_VALUE_CHARS = 1000;
 
     /** The largest integer a double holds exactly with all below it: 2^53 - 1. */
     private static final BigInteger JSON_SAFE = BigInteger.ONE.shiftLeft(53).subtract(BigInteger.ONE);
@@ -102,6 +116,12 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Compare only these fields (repeatable or comma-separated); not with --ignore.")
     List<String> only = new ArrayList<>();
 
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "With one file: the trace to re-run the spec on, instead of the one the header names (its "
+                    + "sha256 must be the header's trace_sha256). Needed when the header's trace is not a built-in "
+                    + "trace or a file inside the output's folder.")
+    Path traceFile;
+
     @Option(names = "--progress",
             description = "Report progress on standard error even when it is not a terminal (it is on a terminal).")
     boolean progress;
@@ -118,6 +138,12 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (second != null && InputFile.isDash(first) && InputFile.isDash(second)) {
             throw new IllegalArgumentException("EXPECTED and ACTUAL cannot both be - (standard input is read once)");
+        }
+        if (second != null) {
+            GivenOptions.reject(spec, "with two files (EXPECTED is the expected output; no trace is re-run)",
+                    "--trace");
+        } else if (traceFile != null && InputFile.isDash(first) && InputFile.isDash(traceFile)) {
+            throw new IllegalArgumentException("ACTUAL and --trace cannot both be - (standard input is read once)");
         }
         Progress bar = progress || Progress.onTerminal()
                 ? new Progress(spec.commandLine().getErr(), "arc verify", Progress.onTerminal()) : null;
@@ -151,21 +177,21 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static void report(PrintWriter out, Verdict v, ConformanceVerifier.Settings settings) {
         for (String note : v.notes()) {
-            out.printf("arc verify: note: %s%n", note);
+            out.printf("arc verify: note: %s%n", shown(note));
         }
         if (v.matches()) {
-            out.printf("arc verify: %s matches %s: %d lines (the header and %d operations)%n", v.actual(),
-                    v.expected(), v.lines(), v.lines() - 1);
+            out.printf("arc verify: %s matches %s: %d lines (the header and %d operations)%n", shown(v.actual()),
+                    shown(v.expected()), v.lines(), v.lines() - 1);
         }
-        String lead = "arc verify: " + v.actual() + " diverges from " + v.expected();
+        String lead = "arc verify: " + shown(v.actual()) + " diverges from " + shown(v.expected());
         for (DivergentLine d : v.divergences()) {
             out.printf("%s at line %d%s%n", lead, d.line(), d.line() == 1 ? " (the header)"
                     : " (operation " + (d.line() - 1) + ")");
             lead = "and";
             for (Divergence x : d.fields()) {
-                out.printf("  field:    %s%n", x.field());
-                out.printf("  expected: %s%n", x.expected());
-                out.printf("  actual:   %s%n", x.actual());
+                out.printf("  field:    %s%n", shown(x.field()));
+                out.printf("  expected: %s%n", shown(x.expected()));
+                out.printf("  actual:   %s%n", shown(x.actual()));
             }
             leadingTo(out, d.leadingTo());
         }
@@ -186,10 +212,16 @@ final class VerifyCommand implements Callable<Integer> {
         if (!steps.isEmpty()) {
             out.println("operations leading to it (expected):");
             for (Step s : steps) {
-                out.printf("  operation %d (trace line %s): %s -> %s%n", s.operation(), s.traceLine(), s.op(),
-                        s.outcome());
+                out.printf("  operation %d (trace line %s): %s -> %s%n", s.operation(),
+                        Excerpt.field(s.traceLine(), Excerpt.MAX_CHARS), Excerpt.field(s.op(), Excerpt.MAX_CHARS),
+                        Excerpt.field(s.outcome(), Excerpt.MAX_CHARS));
             }
         }
+    }
+
+    /** A value of an input as the text report prints it: escaped and cut at {@value #MAX_VALUE_CHARS}. */
+    private static String shown(String value) {
+        return Excerpt.field(value, MAX_VALUE_CHARS);
     }
 
     private static String json(Verdict v, FieldFilter filter) {
@@ -212,10 +244,10 @@ final class VerifyCommand implements Callable<Integer> {
                 Map<String, Object> f = new LinkedHashMap<>();
                 f.put("field", x.field());
                 if (!x.expected().equals(Divergence.ABSENT)) {
-                    f.put("expected", jsonSafe(JsonParser.parse(x.expected())));
+                    f.put("expected", reparsed(x.expected()));
                 }
                 if (!x.actual().equals(Divergence.ABSENT)) {
-                    f.put("actual", jsonSafe(JsonParser.parse(x.actual())));
+                    f.put("actual", reparsed(x.actual()));
                 }
                 fields.add(f);
             }
@@ -227,16 +259,28 @@ final class VerifyCommand implements Callable<Integer> {
             o.put("ending", v.ending().message());
         }
         o.put("stopped_at_max", v.stoppedAtMax());
-        return JsonWriter.write(o);
+        return JsonWriter.write(jsonSafe(o));
     }
 
-    /** The value with every integer beyond ±(2^53 - 1), and every non-integer, as a string of its decimal text. */
+    /** A divergence's value, which {@link JsonWriter} wrote from a parsed value, as that value again. */
+    private static Object reparsed(String json) {
+        return JsonParser.parse(json, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The value with every integer beyond ±(2^53 - 1), and every non-integer, as a string of its decimal text, and
+     * every string longer than {@value #MAX_VALUE_CHARS} characters cut there, followed by
+     * {@code ... (N characters)}. ({@link JsonWriter} escapes the characters a terminal would act on.)
+     */
     private static Object jsonSafe(Object value) {
         if (value instanceof BigInteger i) {
             return i.abs().compareTo(JSON_SAFE) <= 0 ? i : i.toString();
         }
         if (value instanceof BigDecimal d) {
             return d.toString();
+        }
+        if (value instanceof String s && s.length() > MAX_VALUE_CHARS) {
+            return s.substring(0, MAX_VALUE_CHARS) + "... (" + s.length() + " characters)";
         }
         if (value instanceof Map<?, ?> m) {
             Map<String, Object> safe = new LinkedHashMap<>();
@@ -250,39 +294,16 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /**
-     * The spec's output for the trace and settings named in {@code actual}'s header, run as it is read. A trace
-     * file is found relative to the folder of the output file (the working directory for standard input) and must
-     * have the header's checksum: a trace changed since the output was written is reported as such, not as a
-     * divergence. A name {@code lirs:PATH} or {@code lis:PATH} is a block trace, converted again
-     * ({@link BlockTraceConversion}).
+     * The spec's output for the trace and settings named in {@code actual}'s header, run as it is read. The trace is
+     * found by {@link HeaderTrace}: {@code --trace} when given, a built-in trace, or a file inside the output's
+     * folder, and must have the header's checksum (a trace changed since the output was written is reported as
+     * such, not as a divergence). A name {@code lirs:PATH} or {@code lis:PATH} is a block trace, converted again
+     * ({@link org.arcref.conformance.BlockTraceConversion}).
      */
     private ConformanceReader rerun(ConformanceReader actual, Path actualPath) {
         Map<String, Object> header = actual.header();
         try {
-            String name = ConformanceFormat.traceName(header);
-            String sum = ConformanceFormat.traceSha256(header);
-            ConformanceTrace trace;
-            if (name.startsWith(ConformanceTrace.BUILTIN)) {
-                trace = ConformanceTrace.find(name);
-            } else {
-                Optional<TraceFormat> block = BlockTraceConversion.formatOf(name);
-                String path = block.map(f -> name.substring(f.toString().length() + 1)).orElse(name);
-                Path folder = InputFile.isDash(actualPath) ? Path.of("")
-                        : actualPath.toAbsolutePath().normalize().getParent();
-                Path file = folder.resolve(path);
-                if (!Files.isRegularFile(file)) {
-                    throw new IllegalArgumentException("the header's trace " + Excerpt.of(name) + " must be a "
-                            + "built-in trace or a file relative to the output's folder, was not found at " + file);
-                }
-                InputFile.Reader<ConformanceTrace> reader = block.isPresent()
-                        ? (in, source) -> BlockTraceConversion.read(in, source, block.get()) : ConformanceTrace::read;
-                trace = InputFile.read(file, "trace file", ArcCommand.stdin(spec), reader).named(name);
-            }
-            if (!trace.sha256().equals(sum)) {
-                throw new IllegalArgumentException("the trace " + trace.name() + " changed since the output was "
-                        + "written: its sha256 is " + trace.sha256() + ", the header's trace_sha256 is "
-                        + Excerpt.of(sum));
-            }
+            ConformanceTrace trace = HeaderTrace.find(header, actualPath, traceFile, ArcCommand.stdin(spec));
             Iterator<String> lines = ConformanceRun.lines(trace, ConformanceFormat.settings(header),
                     ConformanceFormat.listsHeaders(header));
             return new ConformanceReader(() -> lines.hasNext() ? lines.next() : null, "the spec on " + trace.name());

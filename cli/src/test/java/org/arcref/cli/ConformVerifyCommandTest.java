@@ -160,8 +160,8 @@ class ConformVerifyCommandTest {
         Files.write(broken, lines);
         CliRun r = arc("verify", expected.toString(), broken.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertEquals("arc: " + broken + ":3: not JSON: column 41: unterminated string, got the end of the line",
-                r.err().strip());
+        assertEquals("arc: " + broken + ":3: not JSON: column 41: unterminated string, got the end of the line, in "
+                + "\"\\\"op\\\":\\\"read 1 1024 de\"", r.err().strip());
 
         Path wrongVersion = dir.resolve("v1.jsonl");
         Files.writeString(wrongVersion, lines.get(0).replace("\"version\":2", "\"version\":1") + "\n");
@@ -179,8 +179,8 @@ class ConformVerifyCommandTest {
         Files.writeString(noTrace, lines.get(0).replace("builtin:basic", "no-such-trace") + "\n");
         r = arc("verify", noTrace.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertTrue(r.err().startsWith("arc: " + noTrace + ":1: the header's trace \"no-such-trace\" must be a built-in "
-                + "trace or a file relative to the output's folder, was not found at "), r.err());
+        assertTrue(r.err().startsWith("arc: " + noTrace + ":1: the header's trace \"no-such-trace\" was not found in "
+                + "the output's folder "), r.err());
         assertEquals(1, r.err().strip().lines().count());
     }
 

@@ -144,7 +144,7 @@ public final class ConformanceFormat {
         for (QuirkFix f : QuirkFix.values()) {
             if (!(given.get(f.name()) instanceof Boolean on)) {
                 throw new IllegalArgumentException("header field fixes." + f.name() + " must be true or false, was "
-                        + given.get(f.name()));
+                        + describe(given.get(f.name())));
             }
             if (on) {
                 fixes.add(f);
@@ -161,7 +161,7 @@ public final class ConformanceFormat {
     public static String traceName(Map<String, Object> header) {
         if (!(header.get("trace") instanceof String name)) {
             throw new IllegalArgumentException("header field trace must be a string, was "
-                    + Excerpt.clip(String.valueOf(header.get("trace")), Excerpt.MAX_CHARS));
+                    + describe(header.get("trace")));
         }
         return name;
     }
@@ -174,7 +174,7 @@ public final class ConformanceFormat {
     public static String traceSha256(Map<String, Object> header) {
         if (!(header.get("trace_sha256") instanceof String sum)) {
             throw new IllegalArgumentException("header field trace_sha256 must be a string, was "
-                    + Excerpt.clip(String.valueOf(header.get("trace_sha256")), Excerpt.MAX_CHARS));
+                    + describe(header.get("trace_sha256")));
         }
         return sum;
     }
@@ -187,7 +187,7 @@ public final class ConformanceFormat {
     public static boolean listsHeaders(Map<String, Object> header) {
         if (!(header.get("headers") instanceof Boolean b)) {
             throw new IllegalArgumentException("header field headers must be true or false, was "
-                    + Excerpt.clip(String.valueOf(header.get("headers")), Excerpt.MAX_CHARS));
+                    + describe(header.get("headers")));
         }
         return b;
     }
@@ -272,8 +272,17 @@ public final class ConformanceFormat {
     private static Map<String, Object> object(Map<String, Object> header, String field) {
         if (!(header.get(field) instanceof Map<?, ?> m)) {
             throw new IllegalArgumentException("header field " + field + " must be an object, was "
-                    + header.get(field));
+                + describe(header.get(field)));
         }
         return (Map<String, Object>) m;
+    }
+
+    /**
+     * @param value a parsed JSON value, or {@code null} for a field that is absent or null
+     * @return the value as an error message quotes it: its JSON text, escaped and cut at
+     *     {@value Excerpt#MAX_CHARS} characters ({@link Excerpt#clip}), or {@code absent or null}
+     */
+    static String describe(Object value) {
+        return value == null ? "absent or null" : Excerpt.clip(JsonWriter.write(value), Excerpt.MAX_CHARS);
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.Map;
-import org.arcref.trace.Excerpt;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
 
@@ -119,7 +118,7 @@ public final class ConformanceReader {
         }
         if (!(v instanceof Map<?, ?> m)) {
             throw new TraceFormatException(source, line, "each line must be a JSON object, was "
-                    + Excerpt.clip(JsonWriter.write(v), Excerpt.MAX_CHARS));
+                    + ConformanceFormat.describe(v));
         }
         return (Map<String, Object>) m;
     }
@@ -132,15 +131,11 @@ public final class ConformanceReader {
     static void checkHeader(Map<String, Object> header, String source) {
         if (!ConformanceFormat.NAME.equals(header.get("format"))) {
             throw new TraceFormatException(source, 1, "the header's \"format\" must be \"" + ConformanceFormat.NAME
-                    + "\", was " + describe(header.get("format")));
+                    + "\", was " + ConformanceFormat.describe(header.get("format")));
         }
         if (!BigInteger.valueOf(ConformanceFormat.VERSION).equals(header.get("version"))) {
             throw new TraceFormatException(source, 1, "the header's \"version\" must be " + ConformanceFormat.VERSION
-                    + " (the version this tool reads), was " + describe(header.get("version")));
+                    + " (the version this tool reads), was " + ConformanceFormat.describe(header.get("version")));
         }
-    }
-
-    private static String describe(Object value) {
-        return value == null ? "absent or null" : Excerpt.clip(JsonWriter.write(value), Excerpt.MAX_CHARS);
     }
 }

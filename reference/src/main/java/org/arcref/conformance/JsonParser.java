@@ -14,22 +14,38 @@ import org.arcref.trace.Excerpt;
  * {@link BigInteger} (exact, any size, so a u64 is never rounded), other numbers as
  * {@link BigDecimal}, and {@code null} as Java {@code null}. A duplicate key is an error.
  *
- * <p>Errors are {@link IllegalArgumentException}s whose message names the 1-based column and what
- * was expected, as {@code column 12: expected ',' or '}', got 'x'}. Objects and arrays may nest at most
+ * <p>Errors are {@link IllegalArgumentException}s whose message is one line naming the 1-based column, what
+ * was expected and what was found, and quoting the text around the column (at most {@value #AROUND} characters
+ * either side, escaped by {@link Excerpt}), as {@code column 3: expected the end of the line, got '2', in "1 2"};
+ * no message of Java's own number parsing is passed on.
+ *
+ * <p>Limits, so that the input cannot make parsing slow or deep: objects and arrays may nest at most
  * {@value #MAX_DEPTH} deep (a conformance line nests three): deeper input is an error, never a
- * {@link StackOverflowError} of the recursive descent.
+ * {@link StackOverflowError} of the recursive descent. A number may be at most {@value #MAX_NUMBER_CHARS}
+ * characters long (a u64 has 20 digits): a longer one is an error found by scanning its characters, before any
+ * {@link BigInteger} or {@link BigDecimal} is made (their parsing takes more than linear time in the digits), so
+ * parsing takes time linear in the text. A number whose exponent {@link BigDecimal} cannot represent (beyond
+ * about -2^31..2^31) is an error too.
  */
 public final class JsonParser {
 
     /** The deepest nesting of objects and arrays accepted. */
     public static final int MAX_DEPTH = 64;
 
+    /** The most characters of one number (sign, digits, point and exponent); a u64 has 20 digits. */
+    public static final int MAX_NUMBER_CHARS = 40;
+
+    /** The most characters an error message quotes on either side of the column it names. */
+    private static final int AROUND = 20;
+
     private final String text;
+    private final int maxNumberChars;
     private int pos;
     private int depth;
 
-    private JsonParser(String text) {
+    private JsonParser(String text, int maxNumberChars) {
         this.text = text;
+        this.maxNumberChars = maxNumberChars;
     }
 
     /**
@@ -38,7 +54,21 @@ public final class JsonParser {
      * @throws IllegalArgumentException naming the column of the first error
      */
     public static Object parse(String text) {
-        JsonParser p = new JsonParser(text);
+        return parse(text, MAX_NUMBER_CHARS);
+    }
+
+    /**
+     * Parses JSON text that {@link JsonWriter} wrote from parsed values, whose numbers may be longer than
+     * {@value #MAX_NUMBER_CHARS} characters only because {@link BigDecimal#toString()} writes a number in its own
+     * form ({@code 1234e99} as {@code 1.234E+102}).
+     *
+     * @param text one JSON value, optionally surrounded by white space
+     * @param maxNumberChars the most characters of one number
+     * @return the value
+     * @throws IllegalArgumentException naming the column of the first error
+     */
+    public static Object parse(String text, int maxNumberChars) {
+        JsonParser p = new JsonParser(text, maxNumberChars);
         p.skipSpace();
         Object value = p.value();
         p.skipSpace();
@@ -166,15 +196,16 @@ public final class JsonParser {
                 case 'r' -> sb.append('\r');
                 case 't' -> sb.append('\t');
                 case 'u' -> {
-                    if (pos + 4 > text.length()) {
-                        throw error("expected 4 hex digits after \\u");
+                    int code = 0;
+                    for (int i = 0; i < 4; i++) {
+                        int digit = pos < text.length() ? hexDigit(text.charAt(pos)) : -1;
+                        if (digit < 0) {
+                            throw error("expected 4 hex digits after \\u");
+                        }
+                        code = code * 16 + digit;
+                        pos++;
                     }
-                    try {
-                        sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-                    } catch (NumberFormatException ex) {
-                        throw error("expected 4 hex digits after \\u");
-                    }
-                    pos += 4;
+                    sb.append((char) code);
                 }
                 default -> {
                     pos--;
@@ -213,8 +244,28 @@ public final class JsonParser {
             requireDigit();
             digits();
         }
+        if (pos - start > maxNumberChars) {
+            int end = pos;
+            pos = start;
+            throw error("a number must have at most " + maxNumberChars + " characters (a u64 has 20 digits), "
+                    + "this one has " + (end - start));
+        }
         String s = text.substring(start, pos);
-        return integer ? new BigInteger(s) : new BigDecimal(s);
+        if (integer) {
+            return new BigInteger(s);
+        }
+        try {
+            return new BigDecimal(s);
+        } catch (NumberFormatException e) {
+            pos = start;
+            throw error("a number's exponent must be within -2^31..2^31 (a decimal's 32-bit scale)");
+        }
+    }
+
+    /** @return the value of an ASCII hex digit, or -1 (Character.digit also takes other scripts' digits) */
+    private static int hexDigit(char c) {
+        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F'
+                ? c - 'A' + 10 : -1;
     }
 
     private void requireDigit() {
@@ -266,6 +317,8 @@ public final class JsonParser {
         String got = pos >= text.length() ? "the end of the line"
                 : text.charAt(pos) >= 0x20 && text.charAt(pos) < 0x7f ? "'" + text.charAt(pos) + "'"
                 : Excerpt.of(text.substring(pos, pos + 1));
-        return new IllegalArgumentException("column " + (pos + 1) + ": " + problem + ", got " + got);
+        String around = text.substring(Math.max(0, pos - AROUND), Math.min(text.length(), pos + AROUND));
+        return new IllegalArgumentException("column " + (pos + 1) + ": " + problem + ", got " + got + ", in "
+                + Excerpt.of(around));
     }
 }

@@ -5,12 +5,16 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.arcref.trace.Excerpt;
 
 /**
  * Writes a JSON value as one line of compact text, fields in the map's iteration order, so that the
  * same value always gives the same bytes. Values are {@link Map}s with string keys, {@link List}s,
  * {@link String}s, {@link Boolean}s and integers ({@link Integer}, {@link Long} as signed,
- * {@link BigInteger}) or {@link BigDecimal}s; anything else is rejected.
+ * {@link BigInteger}) or {@link BigDecimal}s; anything else is rejected. A character of a string that
+ * {@link Excerpt#isPrintable} does not allow (a control character such as ESC, DEL, the C1 controls, a
+ * bidirectional override) is written as a JSON unicode escape (a backslash, {@code u} and four hex digits),
+ * so that JSON text printed on a terminal cannot drive it; the value is the same for any JSON reader.
  */
 public final class JsonWriter {
 
@@ -77,7 +81,7 @@ public final class JsonWriter {
                 case '\t' -> sb.append("\\t");
                 case '\r' -> sb.append("\\r");
                 default -> {
-                    if (c < 0x20) {
+                    if (!Excerpt.isPrintable(c)) {
                         sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         sb.append(c);

@@ -31,6 +31,31 @@ public final class Excerpt {
         return escaped(text, max, false) + (text.length() > max ? "..." : "");
     }
 
+    /**
+     * A value as a report prints it, unquoted (it is JSON text or a word already, whose own quotes and backslashes
+     * stay as they are): unprintable characters escaped as {@link #of} escapes them, and a value longer than
+     * {@code max} cut, with its length said, so that a report line shows how much was left out.
+     *
+     * @param text a value taken from an input
+     * @param max the most characters of it to show, at least 1
+     * @return the first {@code max} characters escaped, followed by {@code ... (N characters)} if any were cut
+     */
+    public static String field(String text, int max) {
+        return escaped(text, max, false) + (text.length() > max ? "... (" + text.length() + " characters)" : "");
+    }
+
+    /**
+     * The one rule of what a report may print as it is: not a control character (C0, DEL, C1), not a format
+     * character (such as the bidirectional override U+202E), not unassigned, private-use or a surrogate,
+     * and not the replacement character that stands for undecodable bytes.
+     *
+     * @param c a character
+     * @return whether it may be printed as it is
+     */
+    public static boolean isPrintable(char c) {
+        return c >= 0x20 && c != 0x7f && printable(c);
+    }
+
     private static String escaped(String text, int max, boolean quotes) {
         StringBuilder sb = new StringBuilder(max + 32);
         int shown = Math.min(text.length(), max);
@@ -40,7 +65,7 @@ public final class Excerpt {
                 sb.append('\\').append(c);
             } else if (c == '\t') {
                 sb.append("\\t");
-            } else if (c < 0x20 || c == 0x7f || !printable(c)) {
+            } else if (!isPrintable(c)) {
                 sb.append(String.format("\\u%04x", (int) c));
             } else {
                 sb.append(c);

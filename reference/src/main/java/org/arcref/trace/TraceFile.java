@@ -81,17 +81,30 @@ public final class TraceFile {
      * @throws TraceFormatException at {@code source:1} if the content is not text (see the class comment)
      */
     public static BufferedReader open(InputStream raw, String source) throws IOException {
-        BufferedInputStream content = new BufferedInputStream(decompressIfGzip(raw), 1 << 16);
+        return text(decompressIfGzip(raw), source);
+    }
+
+    /**
+     * Opens decompressed content for reading as UTF-8 text; it is read once, from where it stands.
+     *
+     * @param content the bytes of the text; closed with the reader
+     * @param source the name used in error messages
+     * @return a reader positioned at the first line; the caller closes it
+     * @throws IOException if the stream cannot be read
+     * @throws TraceFormatException at {@code source:1} if the content is not text (see the class comment)
+     */
+    public static BufferedReader text(InputStream content, String source) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(content, 1 << 16);
         try {
-            content.mark(PREFIX);
-            byte[] prefix = content.readNBytes(PREFIX);
-            content.reset();
+            in.mark(PREFIX);
+            byte[] prefix = in.readNBytes(PREFIX);
+            in.reset();
             checkText(prefix, source);
         } catch (IOException | RuntimeException e) {
-            content.close();
+            in.close();
             throw e;
         }
-        return new BufferedReader(new InputStreamReader(content, StandardCharsets.UTF_8), 1 << 16);
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
     }
 
     /**

@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
+import org.arcref.trace.GzipStream;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
 
@@ -105,7 +105,7 @@ final class InputFile {
             try {
                 return reader.read(content, source);
             } catch (TraceFormatException e) {
-                if (raw instanceof ZstdContent || content instanceof GZIPInputStream) {
+                if (raw instanceof ZstdContent || content instanceof GzipStream) {
                     drain(content, e);
                 }
                 throw e;

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
@@ -128,7 +127,7 @@ public final class TraceFile {
     }
 
     /**
-     * Wraps a stream in a gzip decoder when it starts with the gzip magic bytes.
+     * Wraps a stream in a gzip decoder ({@link GzipStream}) when it starts with the gzip magic bytes.
      *
      * @param raw the stream as stored
      * @return a stream of the decompressed content
@@ -141,7 +140,7 @@ public final class TraceFile {
         int b1 = in.read();
         in.reset();
         if (b0 == GZIP_MAGIC_0 && b1 == GZIP_MAGIC_1) {
-            return new GZIPInputStream(in, 1 << 16);
+            return new GzipStream(in);
         }
         return in;
     }

@@ -137,12 +137,12 @@ final class CacheSizes {
             default -> 30;
         };
         if (number > Long.MAX_VALUE >> shift) {
-            throw new IllegalArgumentException(option + " sizes must be at most " + Long.MAX_VALUE + " bytes, was "
+            throw new IllegalArgumentException(option + " in bytes must be at most " + Long.MAX_VALUE + " bytes, was "
                     + Excerpt.of(element));
         }
         long bytes = number << shift;
         if (bytes % pageSize != 0) {
-            throw new IllegalArgumentException(option + " sizes in bytes must be whole pages of --page-size "
+            throw new IllegalArgumentException(option + " in bytes must be whole pages of --page-size "
                     + pageSize + ", was " + Excerpt.of(element) + " = " + bytes + " bytes");
         }
         return bytes / pageSize;

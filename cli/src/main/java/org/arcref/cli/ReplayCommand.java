@@ -1,6 +1,10 @@
 package org.arcref.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -52,26 +56,50 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of tables.")
     boolean json;
 
+    @Option(names = "--csv", description = "Print a csv table instead: a header line, then one row per policy and "
+            + "size (policy,pages,requests,warmup_requests,hits,hit_ratio_percent,requests_per_second).")
+    boolean csv;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the results to FILE instead of standard output (- for standard output); its folder "
+                    + "must exist, and it must not be the TRACE.")
+    Path output;
+
+    @Option(names = "--warmup", paramLabel = "N|P%",
+            description = "The first N requests (or P%% of them) fill the cache but are not counted in the hit "
+                    + "ratio; not with --concurrent.")
+    String warmup;
+
     @Override
     public Integer call() {
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be >= 1, was " + repeat);
         }
+        if (csv && json) {
+            throw new IllegalArgumentException("--csv and --json cannot both be given: the results are printed once");
+        }
         if (concurrent != null) {
             Limits.requireThreads("--concurrent", concurrent);
             GivenOptions.reject(spec, "with --concurrent (it replays the concurrent ARC once)", "--policies",
-                    "--repeat");
+                    "--repeat", "--warmup", "--csv");
         }
+        Warmup warm = warmup == null ? null : Warmup.parse("--warmup", warmup);
         Limits limits = Limits.ofThisJvm();
         workload.check(spec, limits);
+        if (output != null && !InputFile.isDash(output)) {
+            OutputFolder.require("-o/--output", output);
+            if (workload.trace != null && !InputFile.isDash(workload.trace)) {
+                OutputFolder.requireNotInput("-o/--output", output, workload.trace);
+            }
+        }
         WorkloadOptions.Loaded loaded = workload.load(ArcCommand.stdin(spec), limits);
         String source = loaded.source();
         long[] requests = loaded.requests();
         long unique = loaded.unique();
         List<Integer> pages = workload.sizes(unique);
-        PrintWriter out = spec.commandLine().getOut();
+        int skipped = warm == null ? 0 : warm.requests(requests.length);
         if (concurrent != null) {
-            return replayConcurrently(out, source, requests, unique, pages);
+            return replayConcurrently(source, requests, unique, pages);
         }
         List<Policy> chosen = policies != null ? policies.stream().distinct().toList() : List.of(Policy.values());
         List<ReplayResult> results = new ArrayList<>();
@@ -83,31 +111,45 @@ final class ReplayCommand implements Callable<Integer> {
                 for (Policy policy : chosen) {
                     if (!stop.requested()) {
                         progress.update((double) results.size() / steps, policy.label() + " at " + p + " pages");
-                        results.add(replay(policy, p, requests));
+                        results.add(replay(policy, p, requests, skipped));
                     }
                 }
             }
             progress.finish();
             interrupted = stop.requested();
-            if (interrupted) {
-                List<Integer> done = pages.subList(0, results.size() / chosen.size());
-                results = results.subList(0, done.size() * chosen.size());
-                pages = done;
-            }
-            if (json) {
-                out.println(ReplayReport.json(source, requests.length, unique, repeat, interrupted, results));
-            } else {
-                out.print(ReplayReport.table(source, requests.length, unique, repeat, chosen, pages, results));
-                if (interrupted) {
-                    out.println("interrupted: only the sizes above were replayed");
-                }
-            }
-            out.flush();
+        }
+        if (interrupted) {
+            List<Integer> done = pages.subList(0, results.size() / chosen.size());
+            results = results.subList(0, done.size() * chosen.size());
+            pages = done;
+        }
+        if (json) {
+            write(ReplayReport.json(source, requests.length, skipped, unique, repeat, interrupted, results) + "\n");
+        } else if (csv) {
+            write(ReplayReport.csv(results));
+        } else {
+            write(ReplayReport.table(source, requests.length, skipped, unique, repeat, chosen, pages, results)
+                    + (interrupted ? "interrupted: only the sizes above were replayed\n" : ""));
         }
         return interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
     }
 
-    private int replayConcurrently(PrintWriter out, String source, long[] requests, long unique, List<Integer> pages) {
+    /** Writes the results to standard output or to {@code -o}, whole; a failure to write ends the command. */
+    private void write(String text) {
+        if (output == null || InputFile.isDash(output)) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(text);
+            out.flush();
+            return;
+        }
+        try {
+            Files.writeString(output, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write -o/--output " + output + ": " + e.getMessage(), e);
+        }
+    }
+
+    private int replayConcurrently(String source, long[] requests, long unique, List<Integer> pages) {
         List<ConcurrentReplayResult> results = new ArrayList<>();
         boolean interrupted;
         try (Interruption stop = Interruption.install()) {
@@ -123,29 +165,26 @@ final class ReplayCommand implements Callable<Integer> {
                 progress.finish();
             }
             interrupted = stop.requested();
-            if (json) {
-                out.println(ReplayReport.concurrentJson(source, requests.length, unique, concurrent, interrupted,
-                        results));
-            } else {
-                out.print(ReplayReport.concurrentTable(source, requests.length, unique, concurrent, results));
-                if (interrupted) {
-                    out.println("interrupted: the last size replayed only part of the trace");
-                }
-            }
-            out.flush();
+        }
+        if (json) {
+            write(ReplayReport.concurrentJson(source, requests.length, unique, concurrent, interrupted, results)
+                    + "\n");
+        } else {
+            write(ReplayReport.concurrentTable(source, requests.length, unique, concurrent, results)
+                    + (interrupted ? "interrupted: the last size replayed only part of the trace\n" : ""));
         }
         return interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
     }
 
-    private ReplayResult replay(Policy policy, int pages, long[] requests) {
+    private ReplayResult replay(Policy policy, int pages, long[] requests, int skipped) {
         long hits = 0;
         long best = Long.MAX_VALUE;
         for (int r = 0; r < repeat; r++) {
             PageCache cache = policy.create(pages);
             long start = System.nanoTime();
-            hits = Replay.hits(cache, requests);
+            hits = Replay.hits(cache, requests, skipped);
             best = Math.min(best, System.nanoTime() - start);
         }
-        return new ReplayResult(policy, pages, requests.length, hits, best);
+        return new ReplayResult(policy, pages, requests.length, requests.length - skipped, hits, best);
     }
 }

@@ -17,15 +17,35 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code arc replay}: replays a block trace (LIRS or ARC {@code .lis}, plain or gzip), or the
- * built-in synthetic workload, through each chosen policy at each cache size, and prints the hit
- * ratios and the replay speed as a table or as JSON.
+ * {@code arc replay}: replays a trace (the formats of {@link org.arcref.trace.RequestFormat}: LIRS, ARC {@code .lis},
+ * libCacheSim csv and oracleGeneral, Twitter, MSR Cambridge; plain, gzip or zstd), or the built-in synthetic
+ * workload, through each chosen policy at each cache size, optionally after a warm-up that is not counted, and
+ * prints the hit ratios and the replay speed as a table, JSON or csv, to standard output or to a file.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Replay a block trace, or the built-in synthetic workload, through cache policies",
+        description = {"Replay a trace, or the built-in synthetic workload, through cache policies",
                 "and print hit ratios (%%) and speed (million requests/s) per policy and cache size."},
-        footer = {"", "Examples:", "  arc replay", "  arc replay ../shared/traces/lirs/loop.trace.gz --repeat 5",
+        footer = {"", "Trace formats (--format NAME; detected from the content where marked *):",
+                "  lirs *         one block number per line",
+                "  lis *          start count ignored reqno: count pages from start",
+                "  msr *          MSR Cambridge: Timestamp,Hostname,DiskNumber,Type,Offset,Size,",
+                "                 ResponseTime (bytes); the pages Offset/P .. (Offset+Size-1)/P",
+                "                 of --page-size P, each host and disk its own page space",
+                "  twitter *      twitter/cache-trace: timestamp,key,key size,value size,",
+                "                 client id,operation,TTL; every operation requests its key",
+                "  csv            libCacheSim csv: --obj-id-col N (from 1) [--obj-size-col N]",
+                "                 [--time-col N] [--has-header] [--delimiter C]",
+                "  oracleGeneral  libCacheSim binary: packed 24-byte little-endian records",
+                "                 (uint32 time, uint64 id, uint32 size, int64 next access);",
+                "                 also told by a name ending in .oracleGeneral[.gz|.zst]",
+                "In key-value formats a key is one page: sizes are checked, then ignored, so",
+                "cache sizes count objects.",
+                "", "Examples:", "  arc replay", "  arc replay ../shared/traces/lirs/loop.trace.gz --repeat 5",
                 "  arc replay trace.lis --format lis --policies zfs,canonical --json",
+                "  arc replay msr_src1_0.csv --sizes 1%%,10%% --warmup 10%%",
+                "  arc replay cluster52.twitter.zst --sizes 64M,256M",
+                "  arc replay kv.csv --format csv --obj-id-col 2 --has-header --csv -o out.csv",
+                "  arc replay w01.oracleGeneral.zst --sizes 1000,10000 --json",
                 "  arc replay ../shared/traces/lirs/sprite.trace.gz --concurrent 4",
                 "  zcat ../shared/traces/lirs/gli.trace.gz | arc replay - --sizes 250",
                 "", "With --concurrent N the trace goes through the concurrent ARC in its default",

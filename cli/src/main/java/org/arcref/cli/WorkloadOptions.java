@@ -30,9 +30,8 @@ final class WorkloadOptions {
     Path trace;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "Trace format: lirs, lis, csv, twitter, msr, oracleGeneral. Detected from the content "
-                    + "when omitted (lirs, lis, msr, twitter), oracleGeneral from a name ending in .oracleGeneral, "
-                    + ".oracleGeneral.gz or .oracleGeneral.zst; csv must be named.")
+            description = "Trace format: lirs, lis, csv, twitter, msr, oracleGeneral (see below). When omitted, "
+                    + "told by the content (lirs, lis, msr, twitter) or by a name ending in .oracleGeneral[.gz|.zst].")
     String format;
 
     @Option(names = "--page-size", paramLabel = "BYTES", defaultValue = "4096",

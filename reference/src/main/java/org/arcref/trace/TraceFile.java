@@ -24,7 +24,8 @@ import java.util.zip.ZipException;
  * <p>Before handing out a reader it looks at the first {@value #PREFIX} bytes of the content (after
  * decompression) and rejects, as a {@link TraceFormatException} at line 1, content that is not text a
  * trace reader could parse: a byte-order mark (UTF-8, UTF-16 or UTF-32) and binary data (a NUL byte).
- * {@link #problem} names a read failure in words: corrupt gzip data, a truncated file.
+ * {@link #problem} names a read failure in words: corrupt gzip data, a truncated file, data after the end of the
+ * gzip data ({@link GzipStream}).
  */
 public final class TraceFile {
 

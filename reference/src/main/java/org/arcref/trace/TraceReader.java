@@ -8,18 +8,21 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Reads a whole block trace into memory as the sequence of page requests it stands for, one
- * {@code long} per request, in trace order. The formats are described in {@link TraceFormat}; files
- * may be plain or gzip-compressed, told apart by content ({@link TraceFile}).
+ * Reads a whole trace into memory as the sequence of page requests it stands for, one {@code long} per request, in
+ * trace order. The block formats LIRS and {@code .lis} are described in {@link TraceFormat}; every format, the
+ * key-value and binary ones too, is listed in {@link RequestFormat}. Files may be plain or gzip-compressed, told
+ * apart by content ({@link TraceFile}).
  *
  * <p>A trace is read once, from start to end: when the format is not given it is told from the first
- * data line ({@link TraceFormat#ofFirstLine}) as the reading reaches it, so a pipe reads as well as a
- * file. Entry points: {@link #read(Path)} detects the format; {@link #read(Path, TraceFormat)} takes it
- * as given (the override of a command line); {@link #read(BufferedReader, String, Optional, RequestLimit)}
- * reads any text, up to a limit on the requests the caller can hold. A malformed line, or a trace that
- * expands past the limit, raises {@link TraceFormatException} with the message
- * {@code source:line: problem}, where the source is the path as given; an I/O failure raises
- * {@link UncheckedIOException} naming the file.
+ * data line as the reading reaches it, so a pipe reads as well as a file. Entry points: {@link #read(Path)} detects
+ * a block format ({@link TraceFormat#ofFirstLine}); {@link #read(Path, TraceFormat)} takes it as given (the
+ * override of a command line); {@link #read(BufferedReader, String, Optional, RequestLimit)} reads any block trace
+ * text, and {@link #read(InputStream, String, Optional, TraceOptions, RequestLimit)} the decompressed bytes of a
+ * trace in any {@link RequestFormat} (detected by {@link RequestFormat#ofFirstLine}), each up to a limit on the
+ * requests the caller can hold. A malformed line, or a trace that expands past the limit, raises
+ * {@link TraceFormatException} with the message {@code source:line: problem} (a binary record:
+ * {@code source: record R at byte offset B: problem}), where the source is the path as given; an I/O failure
+ * raises {@link UncheckedIOException} naming the file.
  */
 public final class TraceReader {
 

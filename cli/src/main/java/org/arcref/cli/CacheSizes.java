@@ -1,9 +1,9 @@
 package org.arcref.cli;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.arcref.trace.Excerpt;
@@ -23,17 +23,15 @@ import org.arcref.trace.Excerpt;
  */
 final class CacheSizes {
 
-    private static final Pattern ELEMENT = Pattern.compile("([0-9]+)([KMG]?)|([0-9]+(?:\\.[0-9]+)?)%",
-            Pattern.CASE_INSENSITIVE);
-    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
+    private static final Pattern FIXED = Pattern.compile("([0-9]+)([KMG]?)", Pattern.CASE_INSENSITIVE);
 
     private final String option;
     private final List<String> texts;
     private final List<Long> fixed;
-    private final List<BigDecimal> percents;
+    private final List<Percentage> percents;
     private final Limits limits;
 
-    private CacheSizes(String option, List<String> texts, List<Long> fixed, List<BigDecimal> percents, Limits limits) {
+    private CacheSizes(String option, List<String> texts, List<Long> fixed, List<Percentage> percents, Limits limits) {
         this.option = option;
         this.texts = texts;
         this.fixed = fixed;
@@ -52,7 +50,7 @@ final class CacheSizes {
     static CacheSizes parse(String option, String text, long pageSize, Limits limits) {
         List<String> texts = new ArrayList<>();
         List<Long> fixed = new ArrayList<>();
-        List<BigDecimal> percents = new ArrayList<>();
+        List<Percentage> percents = new ArrayList<>();
         for (String element : text.split(",", -1)) {
             String e = element.strip();
             if (e.isEmpty()) {
@@ -63,20 +61,20 @@ final class CacheSizes {
                 throw new IllegalArgumentException(option + " must not repeat a size (it would be replayed twice), "
                         + "was " + Excerpt.of(e) + " twice in " + Excerpt.of(text));
             }
-            Matcher m = ELEMENT.matcher(e);
-            if (!m.matches()) {
+            Matcher m = FIXED.matcher(e);
+            Optional<Percentage> percent = Percentage.parse(e);
+            if (!m.matches() && percent.isEmpty()) {
                 throw new IllegalArgumentException(option + " elements must be pages (250), bytes with K, M or G "
                         + "(64M) or a percentage of the unique pages (1%), was " + Excerpt.of(e));
             }
             texts.add(e);
-            if (m.group(3) != null) {
-                BigDecimal percent = new BigDecimal(m.group(3));
-                if (percent.signum() <= 0 || percent.compareTo(HUNDRED) > 0) {
+            if (percent.isPresent()) {
+                if (!percent.get().within(100, true)) {
                     throw new IllegalArgumentException(option + " percentages must be in (0%, 100%], was "
                             + Excerpt.of(e));
                 }
                 fixed.add(null);
-                percents.add(percent);
+                percents.add(percent.get());
             } else {
                 long pages = pages(option, e, m.group(1), m.group(2), pageSize);
                 requirePages(option, e, pages, limits);
@@ -105,8 +103,7 @@ final class CacheSizes {
             if (fixed.get(i) != null) {
                 pages = fixed.get(i);
             } else {
-                pages = Math.max(2, BigDecimal.valueOf(unique).multiply(percents.get(i))
-                        .divideToIntegralValue(HUNDRED).longValueExact());
+                pages = Math.max(2, percents.get(i).of(unique));
                 limits.requirePages(option, pages);
             }
             int same = out.indexOf((int) pages);

@@ -1,28 +1,26 @@
 package org.arcref.cli;
 
-import java.math.BigDecimal;
-import java.util.regex.Matcher;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.arcref.trace.Excerpt;
 
 /**
  * The warm-up of {@code --warmup}: the first requests of a workload, given as a count ({@code 10000}) or as a
- * percentage of the requests ({@code 10%}, rounded down), fill the cache but are not counted in its hit ratio. At
- * least one request must remain to be counted.
+ * percentage of the requests ({@code 10%}, rounded down, below 100%), fill the cache but are not counted in its hit
+ * ratio. At least one request must remain to be counted.
  */
 final class Warmup {
 
-    private static final Pattern SYNTAX = Pattern.compile("([0-9]+)|([0-9]+(?:\\.[0-9]+)?)%");
-    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
+    private static final Pattern COUNT = Pattern.compile("[0-9]+");
 
     private final String option;
     private final String text;
-    private final Matcher m;
+    private final Optional<Percentage> percent;
 
-    private Warmup(String option, String text, Matcher m) {
+    private Warmup(String option, String text, Optional<Percentage> percent) {
         this.option = option;
         this.text = text;
-        this.m = m;
+        this.percent = percent;
     }
 
     /**
@@ -32,12 +30,14 @@ final class Warmup {
      * @throws IllegalArgumentException naming the option, the rule and the value
      */
     static Warmup parse(String option, String text) {
-        Matcher m = SYNTAX.matcher(text);
-        if (!m.matches() || m.group(2) != null && new BigDecimal(m.group(2)).compareTo(HUNDRED) >= 0) {
+        Optional<Percentage> percent = Percentage.parse(text);
+        boolean zero = percent.isPresent() && percent.get().value().signum() == 0;
+        if (percent.isEmpty() && !COUNT.matcher(text).matches()
+                || percent.isPresent() && !zero && !percent.get().within(100, false)) {
             throw new IllegalArgumentException(option + " must be a number of requests (10000) or a percentage of "
                     + "them below 100% (10%), was " + Excerpt.of(text));
         }
-        return new Warmup(option, text, m);
+        return new Warmup(option, text, percent);
     }
 
     /**
@@ -46,8 +46,7 @@ final class Warmup {
      * @throws IllegalArgumentException naming the option and the value if it leaves no request to count
      */
     int requests(int total) {
-        long n = m.group(1) != null ? parseCount() : new BigDecimal(m.group(2)).multiply(BigDecimal.valueOf(total))
-                .divideToIntegralValue(HUNDRED).longValueExact();
+        long n = percent.isPresent() ? percent.get().of(total) : count();
         if (n >= total) {
             throw new IllegalArgumentException(option + " must leave requests to count: at most " + (total - 1)
                     + " of the workload's " + total + " requests, was " + text);
@@ -55,9 +54,9 @@ final class Warmup {
         return (int) n;
     }
 
-    private long parseCount() {
+    private long count() {
         try {
-            return Long.parseLong(m.group(1));
+            return Long.parseLong(text);
         } catch (NumberFormatException e) {
             return Long.MAX_VALUE;
         }

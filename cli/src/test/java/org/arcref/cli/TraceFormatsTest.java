@@ -70,12 +70,14 @@ class TraceFormatsTest {
     void everyFormatOfTheSamePagesGivesTheHitCountsOfLirs() throws IOException {
         StringBuilder lirs = new StringBuilder();
         StringBuilder csv = new StringBuilder("time;key;size\n");
+        StringBuilder tabs = new StringBuilder();
         StringBuilder twitter = new StringBuilder();
         StringBuilder msr = new StringBuilder();
         for (int i = 0; i < PAGES.length; i++) {
             long p = PAGES[i];
             lirs.append(p).append('\n');
             csv.append(i).append(".5;obj-").append(p).append(';').append(100 * p).append('\n');
+            tabs.append(p).append("\t").append(4096).append('\n');
             twitter.append(i).append(",key-").append(p).append(",5,").append(10 * p).append(",client7,")
                     .append(TWITTER_OPS[i % TWITTER_OPS.length]).append(",0\n");
             msr.append(128166372003061629L + i).append(",src1,2,").append(i % 2 == 0 ? "Read" : "Write").append(',')
@@ -85,6 +87,8 @@ class TraceFormatsTest {
         assertTrue(expected.contains("\"requests\": 24"), expected);
         assertEquals(expected, hits(replay(write("t.csv", csv.toString()), "--format", "csv", "--obj-id-col", "2",
                 "--obj-size-col", "3", "--time-col", "1", "--has-header", "--delimiter", ";")));
+        assertEquals(expected, hits(replay(write("t.tsv", tabs.toString()), "--format", "csv", "--key-column", "1",
+                "--size-column", "2", "--delimiter", "\\t")), "generic csv, tab-separated, numeric keys");
         assertEquals(expected, hits(replay(write("t.twitter", twitter.toString()))), "twitter, detected");
         assertEquals(expected, hits(replay(write("t.msr", msr.toString()), "--page-size", "8192")), "msr, detected");
         Path og = Files.write(dir.resolve("t.oracleGeneral"), oracleGeneral(PAGES));

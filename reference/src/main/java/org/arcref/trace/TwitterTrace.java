@@ -39,8 +39,8 @@ final class TwitterTrace implements LineParser {
 
     /**
      * @param fields the comma-separated fields of a line
-     * @return whether they look like a line of this format: at least seven, an operation name sixth from the left
-     *     when there are seven (second from the right)
+     * @return whether they look like a line of this format: seven, an operation name sixth (a key holding a comma
+     *     makes more fields: such a trace is read when named, not detected)
      */
     static boolean looksLike(String[] fields) {
         return fields.length == FIELDS && OPERATIONS.contains(fields[FIELDS - 2]);

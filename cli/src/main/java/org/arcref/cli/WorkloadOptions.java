@@ -89,9 +89,11 @@ final class WorkloadOptions {
     }
 
     /**
-     * Checks the options against each other and against this JVM before any work: {@code --seed} and
-     * {@code --length} shape only the synthetic workload, {@code --format} only a trace; the synthetic workload's
-     * length and every cache size must fit the heap ({@link Limits}).
+     * Checks the options against each other and against this JVM before any work, and keeps what {@link #load} and
+     * {@link #sizes} use, so it comes first: {@code --seed} and {@code --length} shape only the synthetic workload,
+     * {@code --format} and the csv options only a trace (the csv options only with {@code --format csv}, which needs
+     * {@code --obj-id-col}); the synthetic workload's length and every cache size known without the workload must
+     * fit the heap ({@link Limits}), and {@code --sizes} is parsed ({@link CacheSizes}).
      *
      * @param spec the command the options belong to
      * @param limits this JVM's limits
@@ -102,7 +104,7 @@ final class WorkloadOptions {
             GivenOptions.reject(spec, "with a TRACE (it shapes the synthetic workload)", "--seed", "--length");
         } else {
             GivenOptions.reject(spec, "without a TRACE (the synthetic workload has no format)", "--format",
-                    "--page-size", "--obj-id-col", "--obj-size-col", "--time-col", "--has-header", "--delimiter");
+                    "--obj-id-col", "--obj-size-col", "--time-col", "--has-header", "--delimiter");
             limits.requireRequests("--length", length);
         }
         RequestFormat given = format == null ? null : RequestFormat.named(format);

@@ -25,13 +25,14 @@ import picocli.CommandLine.Parameters;
 final class WorkloadOptions {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
-            description = "Trace file, or - for standard input, plain, gzip or zstd (formats: see below). "
-                    + "Default: the built-in synthetic workload.")
+            description = "Trace file, or - for standard input, plain, gzip or zstd (the formats: arc replay "
+                    + "--help). Default: the built-in synthetic workload.")
     Path trace;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "Trace format: lirs, lis, csv, twitter, msr, oracleGeneral (see below). When omitted, "
-                    + "told by the content (lirs, lis, msr, twitter) or by a name ending in .oracleGeneral[.gz|.zst].")
+            description = "Trace format: lirs, lis, csv, twitter, msr, oracleGeneral (arc replay --help). When "
+                    + "omitted, told by the content (lirs, lis, msr, twitter) or by a name ending in "
+                    + ".oracleGeneral[.gz|.zst].")
     String format;
 
     @Option(names = "--page-size", paramLabel = "BYTES", defaultValue = "4096",

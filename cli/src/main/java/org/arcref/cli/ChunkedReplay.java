@@ -22,10 +22,24 @@ final class ChunkedReplay {
      * @throws Interruption.Interrupted if a signal asked to stop before the last request
      */
     static long hits(PageCache cache, long[] requests) {
+        return hits(cache, requests, 0);
+    }
+
+    /**
+     * @param cache the cache to drive; its state changes
+     * @param requests the page requests, in order
+     * @param skipped how many of the first requests warm the cache up without being counted, in [0,
+     *     {@code requests.length}]
+     * @return how many of the requests from index {@code skipped} on hit
+     * @throws Interruption.Interrupted if a signal asked to stop before the last request
+     */
+    static long hits(PageCache cache, long[] requests, int skipped) {
         long hits = 0;
         for (int from = 0; from < requests.length; from += CHUNK) {
             Interruption.check("replaying");
-            hits += Replay.hits(cache, requests, from, Math.min(requests.length, from + CHUNK));
+            int to = Math.min(requests.length, from + CHUNK);
+            Replay.hits(cache, requests, from, Math.max(from, Math.min(to, skipped)));
+            hits += Replay.hits(cache, requests, Math.max(from, Math.min(to, skipped)), to);
         }
         return hits;
     }

@@ -8,10 +8,12 @@ import java.io.FileInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.arcref.trace.GzipStream;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
 
@@ -44,6 +46,12 @@ final class InputFile {
         T read(BufferedReader in, String source) throws IOException;
     }
 
+    /** Reads the decompressed bytes of a file to their end, once. */
+    @FunctionalInterface
+    interface ByteReader<T> {
+        T read(InputStream content, String source) throws IOException;
+    }
+
     /**
      * @param path a file argument
      * @return whether it is {@code -}: standard input for a file read, standard output for one written
@@ -58,7 +66,7 @@ final class InputFile {
     }
 
     /**
-     * Opens and reads a file argument once.
+     * Opens and reads a file argument once, as text.
      *
      * @param path the path, or {@code -}
      * @param kind what the file is, for messages ({@code trace file})
@@ -69,12 +77,52 @@ final class InputFile {
      * @throws TraceFormatException from the reader, or at line 1 if the content is not text
      */
     static <T> T read(Path path, String kind, InputStream stdin, Reader<T> reader) {
+        return readBytes(path, kind, stdin, (content, source) -> {
+            try (BufferedReader in = TraceFile.text(content, source)) {
+                return reader.read(in, source);
+            }
+        });
+    }
+
+    /**
+     * Opens and reads a file argument once, as bytes, decompressed (gzip and zstd told by content).
+     *
+     * <p>Compressed data is checked only as far as it is read, and a corrupt stream may decode to wrong bytes before
+     * its checksum shows it; so when the reader rejects decompressed content, the rest of the data is decoded, and
+     * if that fails the failure is the one reported (corrupt gzip data rather than a bad line).
+     *
+     * @param path the path, or {@code -}
+     * @param kind what the file is, for messages ({@code trace file})
+     * @param stdin standard input
+     * @param reader reads the bytes
+     * @return what the reader returned
+     * @throws UncheckedIOException naming the file and the problem if it cannot be read or decompressed
+     * @throws TraceFormatException from the reader
+     */
+    static <T> T readBytes(Path path, String kind, InputStream stdin, ByteReader<T> reader) {
         String source = name(path);
-        try (BufferedReader in = TraceFile.open(decompressIfZstd(new Polled(open(path, kind, stdin), kind + " "
-                + source)), source)) {
-            return reader.read(in, source);
+        try (InputStream raw = decompressIfZstd(new Polled(open(path, kind, stdin), kind + " " + source));
+                InputStream content = TraceFile.decompressIfGzip(raw)) {
+            try {
+                return reader.read(content, source);
+            } catch (TraceFormatException e) {
+                if (raw instanceof ZstdContent || content instanceof GzipStream) {
+                    drain(content, e);
+                }
+                throw e;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(TraceFile.problem(kind, source, e), e);
+        }
+    }
+
+    /** Decodes the rest of compressed content, so that corrupt data is reported as such; {@code bad} is kept. */
+    private static void drain(InputStream content, TraceFormatException bad) throws IOException {
+        try {
+            content.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            e.addSuppressed(bad);
+            throw e;
         }
     }
 
@@ -90,7 +138,7 @@ final class InputFile {
                     new IOException(path.toString()));
         }
         try {
-            return new FileInputStream(path.toFile());
+            return new FileContent(path);
         } catch (IOException e) {
             throw new UncheckedIOException(TraceFile.problem(kind, path.toString(), e), e);
         }
@@ -129,6 +177,27 @@ final class InputFile {
             int n = super.read(b, off, len);
             bytes += Math.max(0, n);
             return n;
+        }
+    }
+
+    /**
+     * A file's bytes, for files without a size as well: {@code available()} of a {@link FileInputStream} fails with
+     * {@code Invalid argument} on {@code /proc} files, and a buffered reader asks it; it is only a hint, and 0 (no
+     * bytes known to be ready) is always a valid answer, so a failure answers that.
+     */
+    private static final class FileContent extends FileInputStream {
+
+        FileContent(Path path) throws IOException {
+            super(path.toFile());
+        }
+
+        @Override
+        public int available() {
+            try {
+                return super.available();
+            } catch (IOException e) {
+                return 0;
+            }
         }
     }
 

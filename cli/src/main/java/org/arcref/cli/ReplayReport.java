@@ -11,11 +11,16 @@ final class ReplayReport {
     private ReplayReport() {
     }
 
-    static String table(String source, long requests, long unique, int repeat, List<Policy> policies,
+    static String table(String source, long requests, long warmup, long unique, int repeat, List<Policy> policies,
             List<Integer> sizes, List<ReplayResult> results) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "arc replay: %s, %,d requests, %,d unique pages%n%n", source, requests,
+        sb.append(String.format(Locale.ROOT, "arc replay: %s, %,d requests, %,d unique pages%n", source, requests,
                 unique));
+        if (warmup > 0) {
+            sb.append(String.format(Locale.ROOT, "warm-up: the first %,d requests fill the cache, not counted; hit "
+                    + "ratios count the other %,d%n", warmup, requests - warmup));
+        }
+        sb.append('\n');
         sb.append("hit ratio (%) by cache size (pages)\n");
         section(sb, policies, sizes, results, r -> String.format(Locale.ROOT, "%.2f", r.hitRatioPercent()));
         sb.append(String.format(Locale.ROOT, "%nspeed (million requests/s, fastest of %d replay%s)%n", repeat,
@@ -42,16 +47,36 @@ final class ReplayReport {
         }
     }
 
-    static String json(String source, long requests, long unique, int repeat, boolean interrupted,
+    static String json(String source, long requests, long warmup, long unique, int repeat, boolean interrupted,
             List<ReplayResult> results) {
         String rows = results.stream().map(r -> String.format(Locale.ROOT,
                 "{\"policy\":\"%s\",\"pages\":%d,\"hits\":%d,\"hitRatioPercent\":%.4f,\"requestsPerSecond\":%.0f}",
                 r.policy().label(), r.pages(), r.hits(), r.hitRatioPercent(), r.requestsPerSecond()))
                 .collect(Collectors.joining(",\n    "));
+        String counted = warmup > 0 ? String.format(Locale.ROOT, "  \"warmupRequests\": %d,\n  \"countedRequests\": "
+                + "%d,\n", warmup, requests - warmup) : "";
         return String.format(Locale.ROOT,
-                "{\n  \"source\": %s,\n  \"requests\": %d,\n  \"uniquePages\": %d,\n  \"repetitions\": %d,%n"
+                "{\n  \"source\": %s,\n  \"requests\": %d,\n%s  \"uniquePages\": %d,\n  \"repetitions\": %d,%n"
                         + "  \"interrupted\": %b,\n  \"results\": [\n    %s\n  ]\n}",
-                JsonWriter.write(source), requests, unique, repeat, interrupted, rows);
+                JsonWriter.write(source), requests, counted, unique, repeat, interrupted, rows);
+    }
+
+    /** The columns of {@link #csv}. */
+    static final String CSV_HEADER = "policy,pages,requests,warmup_requests,hits,hit_ratio_percent,requests_per_second";
+
+    /**
+     * @param results the replays
+     * @return a csv table: {@link #CSV_HEADER}, then one row per replay, numbers without grouping, the hit ratio with
+     *     4 decimals, the speed in whole requests per second; {@code requests} counts the requests replayed, the
+     *     hit ratio is of the {@code requests - warmup_requests} counted
+     */
+    static String csv(List<ReplayResult> results) {
+        StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
+        for (ReplayResult r : results) {
+            sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.4f,%.0f%n", r.policy().label(), r.pages(),
+                    r.requests(), r.requests() - r.counted(), r.hits(), r.hitRatioPercent(), r.requestsPerSecond()));
+        }
+        return sb.toString();
     }
 
     static String concurrentTable(String source, long requests, long unique, int threads,

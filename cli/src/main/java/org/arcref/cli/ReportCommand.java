@@ -231,7 +231,8 @@ final class ReportCommand implements Callable<Integer> {
             double[] ys = new double[xs.length];
             for (int i = 0; i < xs.length; i++) {
                 step.run();
-                ys[i] = 100.0 * ChunkedReplay.hits(policy.create(sorted.get(i)), requests) / Math.max(1, requests.length);
+                ys[i] = 100.0 * ChunkedReplay.hits(policy.create(sorted.get(i)), requests)
+                        / Math.max(1, requests.length);
             }
             lines.add(new Series(policy.label(), COLORS[color], Series.DASHES[color], xs, ys));
             color++;

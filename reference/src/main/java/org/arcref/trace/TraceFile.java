@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
@@ -25,7 +24,8 @@ import java.util.zip.ZipException;
  * <p>Before handing out a reader it looks at the first {@value #PREFIX} bytes of the content (after
  * decompression) and rejects, as a {@link TraceFormatException} at line 1, content that is not text a
  * trace reader could parse: a byte-order mark (UTF-8, UTF-16 or UTF-32) and binary data (a NUL byte).
- * {@link #problem} names a read failure in words: corrupt gzip data, a truncated file.
+ * {@link #problem} names a read failure in words: corrupt gzip data, a truncated file, data after the end of the
+ * gzip data ({@link GzipStream}).
  */
 public final class TraceFile {
 
@@ -81,17 +81,30 @@ public final class TraceFile {
      * @throws TraceFormatException at {@code source:1} if the content is not text (see the class comment)
      */
     public static BufferedReader open(InputStream raw, String source) throws IOException {
-        BufferedInputStream content = new BufferedInputStream(decompressIfGzip(raw), 1 << 16);
+        return text(decompressIfGzip(raw), source);
+    }
+
+    /**
+     * Opens decompressed content for reading as UTF-8 text; it is read once, from where it stands.
+     *
+     * @param content the bytes of the text; closed with the reader
+     * @param source the name used in error messages
+     * @return a reader positioned at the first line; the caller closes it
+     * @throws IOException if the stream cannot be read
+     * @throws TraceFormatException at {@code source:1} if the content is not text (see the class comment)
+     */
+    public static BufferedReader text(InputStream content, String source) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(content, 1 << 16);
         try {
-            content.mark(PREFIX);
-            byte[] prefix = content.readNBytes(PREFIX);
-            content.reset();
+            in.mark(PREFIX);
+            byte[] prefix = in.readNBytes(PREFIX);
+            in.reset();
             checkText(prefix, source);
         } catch (IOException | RuntimeException e) {
-            content.close();
+            in.close();
             throw e;
         }
-        return new BufferedReader(new InputStreamReader(content, StandardCharsets.UTF_8), 1 << 16);
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
     }
 
     /**
@@ -115,7 +128,7 @@ public final class TraceFile {
     }
 
     /**
-     * Wraps a stream in a gzip decoder when it starts with the gzip magic bytes.
+     * Wraps a stream in a gzip decoder ({@link GzipStream}) when it starts with the gzip magic bytes.
      *
      * @param raw the stream as stored
      * @return a stream of the decompressed content
@@ -128,7 +141,7 @@ public final class TraceFile {
         int b1 = in.read();
         in.reset();
         if (b0 == GZIP_MAGIC_0 && b1 == GZIP_MAGIC_1) {
-            return new GZIPInputStream(in, 1 << 16);
+            return new GzipStream(in);
         }
         return in;
     }

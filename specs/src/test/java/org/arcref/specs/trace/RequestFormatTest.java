@@ -1,0 +1,114 @@
+package org.arcref.specs.trace;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipException;
+import org.arcref.trace.CsvLayout;
+import org.arcref.trace.RequestFormat;
+import org.arcref.trace.TraceFile;
+import org.arcref.trace.TraceFormatException;
+import org.arcref.trace.TraceOptions;
+import org.arcref.trace.TraceReader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The formats of {@link RequestFormat} at the reader's level: detection from the first data line, the page
+ * identities each format gives, the csv layout's rules, and the gzip decoder's checks ({@code GzipStream}).
+ */
+class RequestFormatTest {
+
+    private static long[] read(String text, Optional<RequestFormat> format, TraceOptions options) throws IOException {
+        return TraceReader.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t", format, options,
+                TraceReader.RequestLimit.ARRAY);
+    }
+
+    @Test
+    void theFirstDataLineTellsMsrTwitterLirsAndLisApart() {
+        assertEquals(RequestFormat.MSR, RequestFormat.ofFirstLine("1,h,0,Write,0,512,3", "t", 1));
+        assertEquals(RequestFormat.TWITTER, RequestFormat.ofFirstLine("0,k,1,2,c,gets,0", "t", 1));
+        assertEquals(RequestFormat.LIRS, RequestFormat.ofFirstLine("42", "t", 1));
+        assertEquals(RequestFormat.LIS, RequestFormat.ofFirstLine("0 8 0 1", "t", 1));
+        TraceFormatException e = assertThrows(TraceFormatException.class,
+                () -> RequestFormat.ofFirstLine("1,h,0,Trim,0,512,3 x", "t", 3));
+        assertEquals(3, e.line());
+        assertTrue(e.problem().startsWith("cannot tell the trace format"), e.getMessage());
+        assertEquals(RequestFormat.ORACLE_GENERAL, RequestFormat.named("ORACLEGENERAL"));
+    }
+
+    @Test
+    void keysAreNumberedByFirstAppearanceAndMsrDisksLiveInTheirOwnSpaces() throws IOException {
+        assertArrayEquals(new long[] {0, 1, 0, 2}, read("0,b,1,2,c,get,0\n1,a,1,2,c,set,0\n2,b,1,2,c,get,0\n"
+                + "3,a,b,1,2,c,get,0\n", Optional.empty(), TraceOptions.DEFAULTS), "the last key, a,b, holds a comma");
+        long disk1 = 1L << 43;
+        assertArrayEquals(new long[] {0, 1, disk1 + 2, 0}, read("1,h,0,Read,100,4000,1\n2,h,1,Read,8192,1,1\n"
+                + "3,h,0,Write,0,1,1\n", Optional.empty(), TraceOptions.DEFAULTS));
+        TraceOptions csv = new TraceOptions(4096, Optional.of(new CsvLayout(2, OptionalInt.empty(),
+                OptionalInt.empty(), true, '|')));
+        assertArrayEquals(new long[] {0, 1, 0, 2}, read("id|key\n1|7\n2|07\n3|7\n4|*\n", Optional.of(RequestFormat.CSV),
+                csv), "keys are text: 7 and 07 differ, and * is a key in csv");
+    }
+
+    @Test
+    void csvLayoutNamesTheParameterTheRuleAndTheValue() {
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                () -> new CsvLayout(0, OptionalInt.empty(), OptionalInt.empty(), false, ','));
+        assertEquals("obj-id-col must be >= 1 (columns are numbered from 1), was 0", zero.getMessage());
+        IllegalArgumentException digit = assertThrows(IllegalArgumentException.class,
+                () -> new CsvLayout(1, OptionalInt.empty(), OptionalInt.empty(), false, '7'));
+        assertEquals("delimiter must not be a line end, a digit, - or ., was \"7\"", digit.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new TraceOptions(0, Optional.empty()));
+    }
+
+    @Test
+    void oracleGeneralOfNoBytesHasNoRequests() throws IOException {
+        assertArrayEquals(new long[0], TraceReader.read(InputStream.nullInputStream(), "empty",
+                Optional.of(RequestFormat.ORACLE_GENERAL), TraceOptions.DEFAULTS, TraceReader.RequestLimit.ARRAY));
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (OutputStream z = new GZIPOutputStream(b)) {
+            z.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return b.toByteArray();
+    }
+
+    private static String decode(byte[] gz) throws IOException {
+        try (InputStream in = TraceFile.decompressIfGzip(new ByteArrayInputStream(gz))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void gzipReadsConcatenatedMembersAndChecksEveryTrailerAndWhatFollows() throws IOException {
+        byte[] a = gzip("1\n2\n");
+        byte[] b = gzip("3\n");
+        byte[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        assertEquals("1\n2\n3\n", decode(both));
+        byte[] garbage = Arrays.copyOf(a, a.length + 3);
+        IOException trailing = assertThrows(IOException.class, () -> decode(garbage));
+        assertEquals("trailing garbage after the gzip data, at byte offset " + a.length, trailing.getMessage());
+        byte[] badLength = a.clone();
+        badLength[a.length - 1] ^= 1;
+        assertThrows(ZipException.class, () -> decode(badLength));
+        byte[] badCrc = a.clone();
+        badCrc[a.length - 8] ^= 1;
+        assertTrue(assertThrows(ZipException.class, () -> decode(badCrc)).getMessage().startsWith("CRC-32 mismatch"));
+        assertThrows(EOFException.class, () -> decode(Arrays.copyOf(a, a.length - 4)));
+    }
+}

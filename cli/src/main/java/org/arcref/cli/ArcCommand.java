@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.arcref.trace.Excerpt;
+import org.arcref.trace.Spelling;
 import org.arcref.trace.TraceFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -176,11 +177,13 @@ public final class ArcCommand implements Callable<Integer> {
         CommandLine cl = e.getCommandLine();
         String message = Excerpt.clip(String.valueOf(e.getMessage()), MAX_MESSAGE);
         if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
-            String didYouMean = u.getSuggestions().isEmpty() ? ""
-                    : "; did you mean " + u.getSuggestions().get(0) + "?";
-            if (cl.getCommandSpec().userObject() instanceof ArcCommand && !u.getUnmatched().get(0).startsWith("-")) {
-                List<String> names = new ArrayList<>(cl.getSubcommands().keySet());
-                return "unknown subcommand " + Excerpt.of(u.getUnmatched().get(0)) + "; the subcommands are "
+            String unmatched = u.getUnmatched().get(0);
+            boolean subcommand = cl.getCommandSpec().userObject() instanceof ArcCommand && !unmatched.startsWith("-");
+            List<String> names = new ArrayList<>(subcommand ? cl.getSubcommands().keySet()
+                    : cl.getCommandSpec().optionsMap().keySet());
+            String didYouMean = Spelling.closest(unmatched, names).map(c -> "; did you mean " + c + "?").orElse("");
+            if (subcommand) {
+                return "unknown subcommand " + Excerpt.of(unmatched) + "; the subcommands are "
                         + String.join(", ", names) + didYouMean;
             }
             return message + didYouMean;

@@ -1,10 +1,13 @@
 package org.arcref.conformance;
 
 import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
 import org.arcref.trace.Decimal;
 import org.arcref.trace.Excerpt;
+import org.arcref.trace.Spelling;
 import org.arcref.zfs.InvalidArgumentException;
 
 /**
@@ -152,49 +155,9 @@ public enum Setting {
                 return s;
             }
         }
-        StringBuilder known = new StringBuilder();
-        Setting closest = null;
-        int distance = Integer.MAX_VALUE;
-        for (Setting s : values()) {
-            known.append(known.length() == 0 ? "" : ", ").append(s.zfsName);
-            int d = editDistance(s.zfsName, name);
-            if (d < distance) {
-                closest = s;
-                distance = d;
-            }
-        }
-        throw new IllegalArgumentException("setting must be one of " + known + ", was " + Excerpt.of(name)
-                + (closest != null && distance <= Math.min(MAX_SUGGESTION_DISTANCE, Math.max(1, name.length() / 3)) ? "; did you mean " + closest.zfsName + "?"
-                        : ""));
-    }
-
-    /**
-     * The most single-character edits between a misspelled name and the setting suggested for it; names shorter than
-     * nine characters get fewer (one per three characters, at least one), so that a short stranger matches nothing.
-     */
-    private static final int MAX_SUGGESTION_DISTANCE = 3;
-
-    /** The Levenshtein distance of two names, or more than {@link #MAX_SUGGESTION_DISTANCE} if it is certainly so. */
-    private static int editDistance(String a, String b) {
-        if (Math.abs(a.length() - b.length()) > MAX_SUGGESTION_DISTANCE) {
-            return MAX_SUGGESTION_DISTANCE + 1;
-        }
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
+        List<String> known = Arrays.stream(values()).map(Setting::zfsName).toList();
+        throw new IllegalArgumentException("setting must be one of " + String.join(", ", known) + ", was "
+                + Excerpt.of(name) + Spelling.closest(name, known).map(c -> "; did you mean " + c + "?").orElse(""));
     }
 
     /**

@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.arcref.conformance.ConformanceTrace;
 import org.arcref.trace.GzipStream;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
@@ -131,7 +132,10 @@ final class InputFile {
             return stdin;
         }
         if (!Files.exists(path)) {
-            throw new UncheckedIOException(kind + " does not exist: " + path, new NoSuchFileException(path.toString()));
+            String builtin = ConformanceTrace.builtinNames().contains(path.toString())
+                    ? " (" + path + " is a built-in conformance trace, which arc conform " + path + " runs)" : "";
+            throw new UncheckedIOException(kind + " does not exist: " + path + builtin,
+                    new NoSuchFileException(path.toString()));
         }
         if (Files.isDirectory(path)) {
             throw new UncheckedIOException(kind + " must be a file, was a directory: " + path,

@@ -46,6 +46,9 @@ class BadInputsTest {
         Files.write(dir.resolve("binary.trace"), new byte[] {1, 0, 2, 0, 3, 0, '\n'});
         byte[] gz = gzip("1\n2\n3\n".repeat(1000));
         Files.write(dir.resolve("truncated.trace.gz"), Arrays.copyOf(gz, gz.length / 2));
+        byte[] garbage = Arrays.copyOf(gz, gz.length + 3);
+        garbage[gz.length] = 'x';
+        Files.write(dir.resolve("garbage.trace.gz"), garbage);
         Files.write(dir.resolve("corrupt.trace.zst"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 9, 9, 9, 9});
         write("ops.ops", "read 1 512 demand\n");
         write("evict.ops", "read 1 512\nevict now\n");
@@ -112,9 +115,23 @@ class BadInputsTest {
                 bad("replay @binary.trace", "binary.trace"),
                 bad("replay @truncated.trace.gz", "truncated.trace.gz"),
                 bad("replay @corrupt.trace.zst", "zstd"),
-                bad("replay @ops.ops", "ops.ops:1"),
+                bad("replay @ops.ops", "ops.ops:1: cannot tell the trace format: "),
+                bad("replay @ops.ops", "; this is an op trace (the ZFS spec's own format), which arc conform runs"),
+                bad("replay basic", "trace file does not exist: basic (basic is a built-in conformance trace, which "
+                        + "arc conform basic runs)"),
                 bad("replay @block.lirs @block.lirs", "@block.lirs".substring(1)),
                 bad("replay --size 100", "did you mean --sizes?"),
+                bad("replay --sizes 10,", "without empty elements, was \"10,\""),
+                bad("replay --sizes 100,100", "was \"100\" twice in \"100,100\""),
+                bad("replay --sizes 3K", "was \"3K\" = 3072 bytes"),
+                bad("replay --sizes 0%", "was \"0%\""),
+                bad("replay --csv --json", "--csv and --json"),
+                bad("replay @block.lirs --warmup 150%", "was \"150%\""),
+                bad("replay @block.lirs --format csv", "--obj-id-col"),
+                bad("replay @block.lirs --page-size 0", "--page-size"),
+                bad("replay -o /proc/no-such-file", "/proc/no-such-file"),
+                bad("replay --concurrent 2 --warmup 5", "--warmup"),
+                bad("replay @garbage.trace.gz", "trailing garbage after the gzip data"),
                 bad("replay --frobnicate", "--frobnicate"),
                 bad("replya", "did you mean replay?"),
                 bad("--frobnicate", "--frobnicate"),

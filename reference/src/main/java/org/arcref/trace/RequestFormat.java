@@ -96,7 +96,19 @@ public enum RequestFormat {
         } catch (TraceFormatException e) {
             throw new TraceFormatException(source, lineNumber, "cannot tell the trace format: expected one block "
                     + "number (LIRS), at least 3 integer fields (.lis), or 7 comma-separated fields with Read/Write "
-                    + "4th (MSR) or an operation 6th (Twitter); name csv and oracleGeneral, got " + Excerpt.of(line));
+                    + "4th (MSR) or an operation 6th (Twitter); name csv and oracleGeneral, got " + Excerpt.of(line)
+                    + (isOperation(line) ? "; this is an op trace (the ZFS spec's own format), which arc conform "
+                            + "runs" : ""));
+        }
+    }
+
+    /** @return whether a line reads as an operation of an op trace ({@link OpTraceReader}) */
+    private static boolean isOperation(String line) {
+        try {
+            OpTraceReader.parseLine(line);
+            return true;
+        } catch (TraceFormatException e) {
+            return false;
         }
     }
 

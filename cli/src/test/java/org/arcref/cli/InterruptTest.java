@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * repeat loop and the loading of a trace did not poll the interrupt: {@code replay --repeat 2147483647} exited 130
  * after the grace period with nothing printed.
  *
- * <p>Each case starts the process, waits until it is at the intended point (a line it prints, a file it writes, or
- * a fixed second where the work is long whatever the machine), sends SIGINT with {@code kill -INT} and reads both
- * streams to their end.
+ * <p>Each case starts the process, waits until it is at the intended point (a line it prints, a file it writes, the
+ * bytes it has read, or a fixed few seconds where the work is far longer whatever the machine), sends SIGINT with
+ * {@code kill -INT} and reads both streams to their end.
  */
 class InterruptTest {
 
@@ -111,11 +112,13 @@ class InterruptTest {
     void loadingATraceFromAPipeThatNeverEndsStopsWithOneLine() throws Exception {
         Run run = new Run(ArcProcess.builder(List.of("replay", "-", "--sizes", "100"))
                 .redirectInput(ProcessBuilder.Redirect.PIPE));
+        AtomicLong written = new AtomicLong();
         Thread writer = new Thread(() -> {
             byte[] lines = "1\n2\n3\n4\n5\n6\n7\n8\n".repeat(4096).getBytes(StandardCharsets.US_ASCII);
             try (OutputStream in = run.process.getOutputStream()) {
                 while (true) {
                     in.write(lines);
+                    written.addAndGet(lines.length);
                 }
             } catch (IOException e) {
                 // the process stopped reading: it ended
@@ -123,7 +126,11 @@ class InterruptTest {
         });
         writer.setDaemon(true);
         writer.start();
-        Thread.sleep(1500);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (written.get() < (1 << 20)) { // more than a pipe holds: arc is reading, so its main has begun
+            assertTrue(run.process.isAlive() && System.nanoTime() < deadline, "not reading: " + run.err);
+            Thread.sleep(20);
+        }
         assertEquals("", run.interrupt());
         assertTrue(run.err.stream().anyMatch(l -> l.startsWith("arc: interrupted while reading trace file <stdin> "
                 + "(after ") && l.endsWith(" bytes); no result")), run.err.toString());
@@ -181,8 +188,8 @@ class InterruptTest {
     @Test
     void aReportWritesNothingAndSaysSo() throws Exception {
         Path page = dir.resolve("report.html");
-        Run run = arc("report", "--length", "4000000", "--out", page.toString());
-        Thread.sleep(2000);
+        Run run = arc("report", "--length", "8000000", "--out", page.toString());
+        Thread.sleep(3000); // sixteen replays of 8,000,000 requests take far longer
         run.interrupt();
         assertTrue(run.err.stream().anyMatch(l -> l.matches("arc report: interrupted after \\d+ of \\d+ replays; no "
                 + "report written")), run.err.toString());
@@ -191,8 +198,9 @@ class InterruptTest {
 
     @Test
     void aSoakPrintsItsSummary() throws Exception {
-        Run run = arc("soak", "--duration", "1h", "--threads", "2");
-        Thread.sleep(1500);
+        Run run = arc("soak", "--duration", "1h", "--threads", "2", "--verbose");
+        run.awaitErr(l -> l.startsWith("arc: info: zthr priorities")); // the soak's ARC has started its zthr
+        Thread.sleep(500);
         String out = run.interrupt();
         assertTrue(out.startsWith("arc soak: 2 threads, ") && out.contains(" (interrupted), "), out);
     }

@@ -12,10 +12,9 @@ import org.arcref.fray.FrayExplorer.Kind;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
-import org.arcref.zfs.ArcState;
-import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.check.ArcInvariants;
 import org.arcref.zthr.ZthrPriority;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,7 @@ class FrayEvictWaitersTest {
      * that a count taken from the wrong end of the list shows) while the evict zthr runs passes, each a visit that
      * evicts 2, one that evicts 1, and an end that keeps eviction needed after every other pass. S1: the queued
      * counts never decrease, head to tail, read right after each enqueue. S2: a waiter released while no pass that
-     * ends eviction and no shutdown has begun was released by count, so at least its amount was evicted since it
+     * ends eviction and no shutdown (the zthr's death) has begun was released by count, so at least its amount was evicted since it
      * queued; the witness is the test's own tally of the evictions the passes began and completed, not
      * {@code arc_evict_count}. L1: every allocator returns. Catches {@link BrokenArcs#WAITER_COUNT_WITHOUT_MAX}
      * (S2, #11285), {@link BrokenArcs#WAKE_CONDITIONS_DIFFER} (L1, #3616) and {@link BrokenArcs#SLEEPS_WITHOUT_WAKING}
@@ -80,6 +79,7 @@ class FrayEvictWaitersTest {
 
             @Override
             public void died(Error cause) {
+                releasingEnds.incrementAndGet();
                 waiters.shutdown();
             }
         }, ZthrPriority.DEFCLSYSPRI);
@@ -110,12 +110,14 @@ class FrayEvictWaitersTest {
     }
 
     /**
-     * L1, S1 and the D1-style accounting (N1) on the real {@link ConcurrentArc}: two readers each read three new
-     * 4 KiB blocks into a 16 KiB cache with an exact {@code arc_size} and the evict zthr, so that allocations overflow
+     * L1, S1 and the D1-style accounting on the real {@link ConcurrentArc}: two readers each read three new 4 KiB
+     * blocks into a 16 KiB cache with an exact {@code arc_size} and the evict zthr, so that allocations overflow
      * severely and wait for eviction ({@code arc_get_data_impl} → {@code arc_wait_for_eviction}); an observer reads
-     * the queued waiter counts once (S1). Every reader must return (L1) and, at quiescence, {@code arc_size}, the
-     * sum of the anon, MRU and MFU sizes and the bytes the resident headers hold must agree, with no waiter queued.
-     * Catches {@link BrokenArcs#lostWakeup} (L1) and {@link BrokenArcs#unlockedSizeUpdate} (N1).
+     * the queued waiter counts once (S1). Every reader must return (L1); at quiescence no waiter is queued and the
+     * accounting adds up (R3, R4, N1: {@link ArcInvariants#r3r4Accounting}, the soak's check: {@code arc_size}, each
+     * state's size and evictable size against its headers); then {@code close()} must return. Catches
+     * {@link BrokenArcs#lostWakeup} (L1), {@link BrokenArcs#unlockedSizeUpdate} and
+     * {@link BrokenArcs#droppedEsizeUpdate} (R4, N1) and {@link BrokenArcs#closeHangs}.
      */
     static void readersOverflowTheCache(Factory factory) {
         ConcurrentArc<Long> arc = factory.create(EvictionWaiterTest.CONFIG, MemoryModel.plentiful(),
@@ -131,13 +133,8 @@ class FrayEvictWaitersTest {
         };
         if (actors(reader0, reader1, observer)) {
             ArcSnapshot s = arc.snapshot();
-            long states = s.state(ArcState.ANON).size() + s.state(ArcState.MRU).size()
-                    + s.state(ArcState.MFU).size();
-            long resident = s.headers().stream().filter(h -> !h.state().isGhost())
-                    .mapToLong(HeaderSnapshot::accountedSize).sum();
-            assertEquals(states, s.size(), "N1: arc_size against the state sizes at quiescence");
-            assertEquals(resident, states, "N1: the state sizes against the resident headers' bytes");
             assertEquals(List.of(), s.waiterCounts(), "L1: a waiter is still queued at quiescence");
+            ArcInvariants.r3r4Accounting(s);
         }
         arc.close();
     }
@@ -196,6 +193,20 @@ class FrayEvictWaitersTest {
     void catchesLostWakeupArc() {
         FrayExplorer.assertCaught("waiters-arc-lost-wakeup", CATCH,
                 () -> readersOverflowTheCache(BrokenArcs::lostWakeup));
+    }
+
+    @Test
+    @DisplayName("R4 catches an esize update dropped on insertion into MRU (BrokenArcs.droppedEsizeUpdate)")
+    void catchesDroppedEsizeUpdate() {
+        FrayExplorer.assertCaught("waiters-arc-dropped-esize-update", CATCH,
+                () -> readersOverflowTheCache(BrokenArcs::droppedEsizeUpdate));
+    }
+
+    @Test
+    @DisplayName("Z1, L1 catch a close() that never returns (BrokenArcs.closeHangs)")
+    void catchesCloseHangs() {
+        FrayExplorer.assertCaught("waiters-arc-close-hangs", CATCH,
+                () -> readersOverflowTheCache(BrokenArcs::closeHangs));
     }
 
     @Test

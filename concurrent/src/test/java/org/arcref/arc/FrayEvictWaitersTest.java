@@ -44,9 +44,9 @@ class FrayEvictWaitersTest {
      * that a count taken from the wrong end of the list shows) while the evict zthr runs passes, each a visit that
      * evicts 2, one that evicts 1, and an end that keeps eviction needed after every other pass. S1: the queued
      * counts never decrease, head to tail, read right after each enqueue. S2: a waiter released while no pass that
-     * ends eviction and no shutdown (the zthr's death) has begun was released by count, so at least its amount was evicted since it
-     * queued; the witness is the test's own tally of the evictions the passes began and completed, not
-     * {@code arc_evict_count}. L1: every allocator returns. Catches {@link BrokenArcs#WAITER_COUNT_WITHOUT_MAX}
+     * ends eviction and no shutdown (the zthr's death) has begun was released by count, so at least its amount was
+     * evicted since it queued; the witness is the test's own tally of the evictions the passes began and completed,
+     * not {@code arc_evict_count}. L1: every allocator returns. Catches {@link BrokenArcs#WAITER_COUNT_WITHOUT_MAX}
      * (S2, #11285), {@link BrokenArcs#WAKE_CONDITIONS_DIFFER} (L1, #3616) and {@link BrokenArcs#SLEEPS_WITHOUT_WAKING}
      * (L1).
      */
@@ -90,11 +90,7 @@ class FrayEvictWaitersTest {
                 long doneBefore = evictionsDone.get();
                 long endsBefore = releasingEnds.get();
                 EvictWaiters.Waiter w = waiters.enqueue(amount);
-                List<Long> counts = waiters.counts();
-                for (int j = 1; j < counts.size(); j++) {
-                    assertTrue(Long.compareUnsigned(counts.get(j - 1), counts.get(j)) <= 0,
-                            "S1: queued counts decrease: " + counts);
-                }
+                assertNonDecreasing(waiters.counts());
                 waiters.await(w);
                 long begunAfter = evictionsBegun.get();
                 if (releasingEnds.get() == endsBefore) {
@@ -124,19 +120,21 @@ class FrayEvictWaitersTest {
                 EvictionWaiterTest.THREADED_EXACT);
         Runnable reader0 = () -> read(arc, 0);
         Runnable reader1 = () -> read(arc, 100);
-        Runnable observer = () -> {
-            List<Long> counts = arc.snapshot().waiterCounts();
-            for (int j = 1; j < counts.size(); j++) {
-                assertTrue(Long.compareUnsigned(counts.get(j - 1), counts.get(j)) <= 0,
-                        "S1: queued counts decrease: " + counts);
-            }
-        };
+        Runnable observer = () -> assertNonDecreasing(arc.snapshot().waiterCounts());
         if (actors(reader0, reader1, observer)) {
             ArcSnapshot s = arc.snapshot();
             assertEquals(List.of(), s.waiterCounts(), "L1: a waiter is still queued at quiescence");
             ArcInvariants.r3r4Accounting(s);
         }
         arc.close();
+    }
+
+    /** S1: the queued waiter counts, head first, never decrease (as unsigned values). */
+    private static void assertNonDecreasing(List<Long> counts) {
+        for (int j = 1; j < counts.size(); j++) {
+            assertTrue(Long.compareUnsigned(counts.get(j - 1), counts.get(j)) <= 0,
+                    "S1: queued counts decrease: " + counts);
+        }
     }
 
     /** A {@link ConcurrentArc} factory: the production constructor or one of {@link BrokenArcs}'. */

@@ -1,5 +1,7 @@
 package org.arcref.fray;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,6 +120,13 @@ public final class FrayExplorer {
     }
 
     private static final Path REPORT_ROOT = Path.of(System.getProperty("fray.reportRoot", "target/fray-report"));
+    /**
+     * PCT places its priority change points among the first maxStep steps and sizes maxStep from the longest
+     * schedule run so far; its first schedule would get 0, no change point at all, so it gets this guess instead.
+     */
+    private static final int PCT_FIRST_MAX_STEP = 200;
+    /** Fray stops a run after this many seconds; {@link Result#assertPassed} fails if that cut schedules off. */
+    private static final int RUN_TIMEOUT_SECONDS = 3600;
 
     private FrayExplorer() {
     }
@@ -154,7 +163,7 @@ public final class FrayExplorer {
         long firstSeed = replaying ? Long.parseLong(replayToken.split(":")[1])
                 : mix(baseSeed, scenario.hashCode(), kind.ordinal(), 0);
         int pctMaxStep = replaying && replayToken.split(":").length > 2 ? Integer.parseInt(replayToken.split(":")[2])
-                : Math.min(budget.maxSteps(), 200);
+                : Math.min(budget.maxSteps(), PCT_FIRST_MAX_STEP);
         int runs = replaying ? 1 : schedules;
 
         Path report = REPORT_ROOT.resolve(scenario.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + runKind);
@@ -183,11 +192,18 @@ public final class FrayExplorer {
             }
             return Unit.INSTANCE;
         });
+        // ExecutionInfo: uncaught exceptions are failures, memory accesses are not interleaved, the step bound.
+        // Configuration, after the report folder, schedules, timeout, scheduler and randomness: no full schedule
+        // log, no explore mode (stop at the first failure), never exit the JVM on a failure, not a replay, Fray on,
+        // no dummy run, no network or clock delegation (100 ms virtual-time step), a timed wait times out as soon
+        // as no other thread can run, sleeps not turned into yields, no class-loader reset (the lambda's classes stay), stdout kept, threads not
+        // aborted at the main thread's exit, no racing-operation hashes, no timeline coverage.
         config[0] = new Configuration(new ExecutionInfo(executor, false, false, budget.maxSteps()), report, runs,
-                3600, scheduler, provider, false, false, true, false, false, false, NetworkDelegateType.NONE,
-                SystemTimeDelegateType.NONE, 100_000L, true, false, false, false, false, false, null);
+                RUN_TIMEOUT_SECONDS, scheduler, provider, false, false, true, false, false, false,
+                NetworkDelegateType.NONE, SystemTimeDelegateType.NONE, 100_000L, true, false, false, false, false,
+                false, null);
         long start = System.nanoTime();
-        Throwable failure = new TestRunner(config[0]).run();
+        Throwable failure = quietRunner(config[0]).run();
         long millis = (System.nanoTime() - start) / 1_000_000;
         int failing = failure == null ? -1 : counts.started - 1;
         String replay = "";
@@ -267,6 +283,21 @@ public final class FrayExplorer {
         int started;
         int completed;
         int lastCompleted = -1;
+    }
+
+    /**
+     * A TestRunner whose progress screen (cleared and redrawn with terminal escapes after every few schedules, on the
+     * System.out it captures when built) is discarded; the scenario's own output and Fray's failure reports still
+     * reach System.out.
+     */
+    private static TestRunner quietRunner(Configuration config) {
+        PrintStream out = System.out;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+        try {
+            return new TestRunner(config);
+        } finally {
+            System.setOut(out);
+        }
     }
 
     private static Randomness seeded(long seed) {

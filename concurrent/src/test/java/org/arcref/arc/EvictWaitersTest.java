@@ -2,6 +2,7 @@ package org.arcref.arc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -29,6 +30,48 @@ class EvictWaitersTest {
         assertTrue(waiters.evictNeeded(), "L1: a queued waiter leaves arc_evict_needed set");
         assertEquals(1, wakeups.get(), "only the waiter that found the queue empty wakes the evictor");
         assertEquals(15, waiters.needFree(), "arc_need_free = tail count - arc_evict_count");
+    }
+
+    @Test
+    @DisplayName("R8, R9a, d.4: three waiters of different amounts count from the tail and are released one by one")
+    void threeWaitersOfDifferentAmounts() {
+        threeWaitersOfDifferentAmounts(waiters);
+    }
+
+    @Test
+    @DisplayName("R8: the three-waiter test fails on the count without MAX (#11285)")
+    void threeWaitersCatchTheCountWithoutMax() {
+        EvictWaiters broken = BrokenArcs.WAITER_COUNT_WITHOUT_MAX.create(memory, 1L << 20, wakeups::incrementAndGet);
+        assertThrows(AssertionError.class, () -> threeWaitersOfDifferentAmounts(broken));
+    }
+
+    /**
+     * arc.c 2.1.1 (fact sheet d.3, d.4, R8, R9a): with arc_evict_count at 100, waiters for 30, 10 and 20 bytes get
+     * counts 130, 140 and 160, each the tail's count (not the head's, not arc_evict_count alone) plus its amount;
+     * arc_need_free follows the tail's count. Eviction of 35, 5, 19 and 1 bytes then releases exactly the head each
+     * time its count is reached, and never a waiter behind an unreleased one.
+     */
+    private static void threeWaitersOfDifferentAmounts(EvictWaiters queue) {
+        queue.addEvicted(100);
+        EvictWaiters.Waiter a = queue.enqueue(30);
+        EvictWaiters.Waiter b = queue.enqueue(10);
+        EvictWaiters.Waiter c = queue.enqueue(20);
+        assertEquals(List.of(130L, 140L, 160L), queue.counts(),
+                "aew_count = MAX(tail count, arc_evict_count) + amount");
+        assertEquals(60, queue.needFree(), "arc_need_free = tail count 160 - arc_evict_count 100");
+        queue.addEvicted(35);
+        assertFalse(queue.isQueued(a), "A (count 130) is released at arc_evict_count 135");
+        assertTrue(queue.isQueued(b) && queue.isQueued(c), "B (140) and C (160) stay queued at 135");
+        assertEquals(25, queue.needFree(), "arc_need_free = 160 - 135");
+        queue.addEvicted(5);
+        assertFalse(queue.isQueued(b), "B (count 140) is released at arc_evict_count 140");
+        assertTrue(queue.isQueued(c), "C (160) stays queued at 140");
+        queue.addEvicted(19);
+        assertTrue(queue.isQueued(c), "C (160) stays queued at 159");
+        assertEquals(1, queue.needFree(), "arc_need_free = 160 - 159");
+        queue.addEvicted(1);
+        assertFalse(queue.isQueued(c), "C (count 160) is released at arc_evict_count 160");
+        assertEquals(List.of(), queue.counts());
     }
 
     @Test

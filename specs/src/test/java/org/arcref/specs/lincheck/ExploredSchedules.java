@@ -49,7 +49,7 @@ public final class ExploredSchedules {
             if (perBound.isEmpty()) {
                 return -1;
             }
-            int highest = ((TreeMap<Integer, Integer>) perBound).lastKey();
+            int highest = perBound.keySet().stream().mapToInt(Integer::intValue).max().getAsInt();
             return invocations < limit ? highest : highest - 1;
         }
 

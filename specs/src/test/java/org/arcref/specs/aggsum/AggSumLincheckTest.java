@@ -8,6 +8,9 @@ import org.arcref.aggsum.AggSumLayout;
 import org.arcref.aggsum.SkippedBoundCheckAggSum;
 import org.arcref.aggsum.StaleBoundCompareAggSum;
 import org.arcref.aggsum.StoreAfterUnlockAggSum;
+import org.arcref.specs.lincheck.ExploredSchedules;
+import org.arcref.specs.lincheck.ExploredSchedules.Exploration;
+import org.jetbrains.lincheck.LincheckSettings;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.DisplayName;
@@ -30,10 +33,50 @@ class AggSumLincheckTest {
                 .sequentialSpecification(SequentialCounter.class);
     }
 
+    /** Runs a data-structure check and prints the invocations it ran. */
+    private static void checkCounted(String name, Runnable check) {
+        ExploredSchedules.reset();
+        try {
+            check.run();
+        } finally {
+            System.out.println("Lincheck " + name + ": " + ExploredSchedules.since(Integer.MAX_VALUE).invocations()
+                    + " invocations");
+        }
+    }
+
     @Test
     @DisplayName("A4, A5: aggsum is linearizable to a counter under model checking")
     void linearizableUnderModelChecking() {
-        modelChecking().check(AggSumOperations.class);
+        checkCounted("aggsum operations", () -> modelChecking().check(AggSumOperations.class));
+    }
+
+    /**
+     * The settings of the switch-bounded scenario ({@link AggSumTwoAdders}): the aggsum's constructor fills 64 home
+     * slots before the second thread starts; with Lincheck 3.7's default of 10 loop iterations before a thread
+     * switch (and its loop bound of 50) that loop made it report a search space of a few schedules.
+     */
+    private static final LincheckSettings SWITCH_BOUND_SETTINGS = new LincheckSettings(true, 100, 200, 20);
+    /**
+     * The invocation budget of the switch-bounded scenario: every schedule with at most 3 switches (94 with those of
+     * fewer) and some with 4; {@code -Dlincheck.aggsum.invocations=N} runs longer.
+     */
+    private static final int SWITCH_BOUND_INVOCATIONS = Integer.getInteger("lincheck.aggsum.invocations", 300);
+
+    @Test
+    @DisplayName("A3, A4, A5: two adders on one bucket, every schedule up to the switch bound (model checking)")
+    void twoAddersUpToTheSwitchBound() {
+        Exploration run = ExploredSchedules.run("aggsum two adders", SWITCH_BOUND_INVOCATIONS,
+                SWITCH_BOUND_SETTINGS, () -> AggSumTwoAdders.run((v, layout) -> AggSum.create(v, layout)));
+        assertTrue(run.invocations() >= SWITCH_BOUND_INVOCATIONS, "the search collapsed: " + run);
+        assertTrue(run.completeBound() >= 3, "not every schedule with at most 3 switches ran: " + run);
+    }
+
+    @Test
+    @DisplayName("A5: the switch-bounded scenario catches 2.1.1's bound-store order")
+    void twoAddersCatchStoreAfterUnlock() {
+        assertThrows(AssertionError.class, () -> ExploredSchedules.run("aggsum two adders on StoreAfterUnlockAggSum",
+                SWITCH_BOUND_INVOCATIONS, SWITCH_BOUND_SETTINGS,
+                () -> AggSumTwoAdders.run((v, layout) -> StoreAfterUnlockAggSum.create(v, layout))));
     }
 
     @Test

@@ -40,22 +40,16 @@ class ConcurrentArcLincheckTest {
     @Test
     @DisplayName("N1: per-key operations are linearizable to a block store under stress")
     void linearizableUnderStress() {
-        ExploredSchedules.reset();
-        new StressOptions().iterations(10).invocationsPerIteration(500).threads(2).actorsPerThread(3)
-                .sequentialSpecification(SequentialBlockStore.class).check(ArcKeyOperations.class);
-        System.out.println("Lincheck arc key operations (stress): " + ExploredSchedules.since(5000).invocations()
-                + " invocations");
+        ExploredSchedules.checkCounted("arc key operations (stress)", 10 * 500, () -> new StressOptions().iterations(10)
+                .invocationsPerIteration(500).threads(2).actorsPerThread(3)
+                .sequentialSpecification(SequentialBlockStore.class).check(ArcKeyOperations.class));
     }
 
     @Test
     @DisplayName("N1: per-key operations are linearizable to a block store under model checking")
     void linearizableUnderModelChecking() {
-        ExploredSchedules.reset();
-        modelChecking().check(ArcKeyOperations.class);
-        int invocations = ExploredSchedules.since(MODEL_CHECKING_INVOCATIONS).invocations();
-        System.out.println("Lincheck arc key operations: " + invocations + " invocations");
-        assertTrue(invocations >= MODEL_CHECKING_INVOCATIONS,
-                "the search collapsed to " + invocations + " of " + MODEL_CHECKING_INVOCATIONS + " invocations");
+        ExploredSchedules.checkCounted("arc key operations", MODEL_CHECKING_INVOCATIONS,
+                () -> modelChecking().check(ArcKeyOperations.class));
     }
 
     /**
@@ -66,11 +60,9 @@ class ConcurrentArcLincheckTest {
     @EnabledIfSystemProperty(named = "lincheck.long", matches = "true")
     @DisplayName("N1: the same model checking catches size updates outside their lock")
     void modelCheckingCatchesUnlockedSizeUpdate() {
-        ExploredSchedules.reset();
         AssertionError failure = assertThrows(AssertionError.class,
-                () -> modelChecking().minimizeFailedScenario(false).check(UnlockedSizeUpdate.class));
-        System.out.println("Lincheck arc key operations on unlockedSizeUpdate: failed after "
-                + ExploredSchedules.since(MODEL_CHECKING_INVOCATIONS).invocations() + " invocations");
+                () -> ExploredSchedules.checkCounted("arc key operations on unlockedSizeUpdate", 0,
+                        () -> modelChecking().minimizeFailedScenario(false).check(UnlockedSizeUpdate.class)));
         assertTrue(failure.getMessage().contains("N1 violated"), failure.getMessage());
     }
 

@@ -131,6 +131,26 @@ public final class ExploredSchedules {
     }
 
     /**
+     * Runs a data-structure check ({@code Options.check}, whose test class calls {@link #count()} in its
+     * constructor) and prints the invocations it ran under {@code name}, also when it fails.
+     *
+     * @throws AssertionError if the check passed with fewer than {@code minimum} invocations (a collapsed search)
+     */
+    public static void checkCounted(String name, int minimum, Runnable check) {
+        reset();
+        try {
+            check.run();
+        } finally {
+            System.out.println("Lincheck " + name + ": " + since(Integer.MAX_VALUE).invocations() + " invocations");
+        }
+        int invocations = since(Integer.MAX_VALUE).invocations();
+        if (invocations < minimum) {
+            throw new AssertionError(name + ": the search collapsed to " + invocations
+                    + " invocations, expected at least " + minimum);
+        }
+    }
+
+    /**
      * Runs {@code scenario} under {@code runConcurrentTest} with {@code settings}, prints what ran under
      * {@code name} and returns it. A failure Lincheck reports is thrown after the invocations that led to it are
      * printed (no bound is claimed then: the search stopped at the failure).

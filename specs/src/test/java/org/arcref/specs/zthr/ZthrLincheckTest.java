@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
  * data-structure API: a zthr owns a worker thread, and the model checker tracks only threads started inside the
  * checked code; a worker started in a test-class constructor is invisible to it and makes every cancel look hung.
  * Here the zthr, its workers and the client threads all start inside the checked code. The scenarios are lambdas
- * that call the factories directly: code reached only through a method reference is not instrumented by Lincheck
- * 3.7 (an earlier version of this class ran the control scenario as {@code ZthrLincheckTest::controlScenario}).
+ * that call the factories directly: code reached only through a method reference may not be instrumented by
+ * Lincheck 3.7 (seen with {@code AggSum::create}; an earlier version of this class ran its control scenario as a
+ * method reference, and whether that was affected was not measured).
  * Every run prints the schedules it explored ({@link ExploredSchedules}) and fails below a minimum, so a search that
  * collapses cannot pass silently.
  *

@@ -2,6 +2,7 @@ package org.arcref.specs.aggsum;
 
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
+import org.arcref.specs.lincheck.ExploredSchedules;
 import org.jetbrains.lincheck.datastructures.LongGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -17,7 +18,13 @@ import org.jetbrains.lincheck.datastructures.Validate;
 public class AggSumOperations {
     static final long INITIAL_VALUE = 1000;
 
-    private final AggSum sum = newSum(INITIAL_VALUE, layout());
+    private final AggSum sum;
+
+    /** Counts one invocation ({@link ExploredSchedules}): Lincheck builds a new instance for every one. */
+    public AggSumOperations() {
+        ExploredSchedules.count();
+        sum = newSum(INITIAL_VALUE, layout());
+    }
 
     /** The bucket layout: two buckets; called from the constructor, so overrides must not use instance state. */
     protected AggSumLayout layout() {

@@ -2,6 +2,7 @@ package org.arcref.specs.arc;
 
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcState;
@@ -18,13 +19,25 @@ import org.jetbrains.lincheck.datastructures.Validate;
  * The Lincheck scenario of the concurrent ARC's per-key operations on three keys, in a cache far larger than
  * they need (no eviction): read (demand, no hold), write, write completion, free and lookup, against
  * {@link SequentialBlockStore}. Four hash locks, so that keys share locks. The aggsum is the per-CPU one and the
- * evictor is stepped (it never has work here). A rejected operation returns {@code "REJECTED"}.
+ * evictor is stepped (it never has work here). A rejected operation returns {@code "REJECTED"}. Subclasses
+ * substitute a broken cache.
  */
 public class ArcKeyOperations {
     static final int SIZE = 4096;
 
-    private final ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.small(64L << 20, 64L << 20, SIZE),
-            MemoryModel.plentiful(), new ArcOptions(false, null, false, 4));
+    private final ConcurrentArc<Long> arc;
+
+    /** Counts one invocation ({@link ExploredSchedules}): Lincheck builds a new instance for every one. */
+    public ArcKeyOperations() {
+        ExploredSchedules.count();
+        arc = newArc(ArcConfig.small(64L << 20, 64L << 20, SIZE), MemoryModel.plentiful(),
+                new ArcOptions(false, null, false, 4));
+    }
+
+    /** The cache under test; called from the constructor, so overrides must not use instance state. */
+    protected ConcurrentArc<Long> newArc(ArcConfig config, MemoryModel memory, ArcOptions options) {
+        return new ConcurrentArc<>(config, memory, options);
+    }
 
     /** @param key a key @return the value a miss loads for it (its value on disk before any write) */
     static long diskValue(long key) {

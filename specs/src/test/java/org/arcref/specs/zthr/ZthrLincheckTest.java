@@ -5,29 +5,53 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.arcref.specs.lincheck.ExploredSchedules;
+import org.arcref.specs.lincheck.ExploredSchedules.Exploration;
 import org.arcref.zthr.LostWakeupZthr;
+import org.arcref.zthr.Pre8229Zthr;
 import org.arcref.zthr.Zthr;
 import org.arcref.zthr.ZthrCheckFunc;
 import org.arcref.zthr.ZthrFunc;
 import org.arcref.zthr.ZthrPriority;
-import org.jetbrains.lincheck.Lincheck;
+import org.jetbrains.lincheck.LincheckSettings;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Z1-Z5 under Lincheck's model checker: wakeup, waitCycleDone, cancel and resume of {@link Zthr} never deadlock
- * or hang, a wakeup is never lost, and the wakeup check catches a zthr whose wakeup can be lost.
+ * Z1-Z5 under Lincheck's model checker, systematically up to a stated number of thread switches: a wakeup is never
+ * lost, and wakeup, waitCycleDone, cancel and resume never deadlock or hang; each scenario also runs, with the same
+ * settings, on a broken zthr it must catch.
  *
- * <p>This uses Lincheck's general-purpose model checking ({@link Lincheck#runConcurrentTest}) rather than the
+ * <p>This uses Lincheck's general-purpose model checking ({@code runConcurrentTest}) rather than the
  * data-structure API: a zthr owns a worker thread, and the model checker tracks only threads started inside the
  * checked code; a worker started in a test-class constructor is invisible to it and makes every cancel look hung.
- * Here the zthr, its workers and the client threads all start inside the checked code, so the interleavings of all
- * of them are explored. (Creating the zthr through a method reference made Lincheck 3.7 report a hang without a
- * trace; the scenarios therefore call the factories directly.)
+ * Here the zthr, its workers and the client threads all start inside the checked code. The scenarios are lambdas
+ * that call the factories directly: code reached only through a method reference may not be instrumented by
+ * Lincheck 3.7 (seen with {@code AggSum::create}; an earlier version of this class ran its control scenario as a
+ * method reference, and whether that was affected was not measured).
+ * Every run prints the schedules it explored ({@link ExploredSchedules}) and fails below a minimum, so a search that
+ * collapses cannot pass silently.
+ *
+ * <p>What it cannot see: weak-memory effects (the checker runs sequentially consistent schedules; a missing
+ * {@code volatile} is JCStress's job); the timer of {@code zthr_create_timer} (Lincheck freezes
+ * {@code System.nanoTime()}, so a timed sleep would never time out; these zthrs have no timer); schedules with more
+ * switches than the bound below, unless the invocation budget reaches them; and the start-up race of model M2 (the
+ * producer's own wakeup ends the sleep that would strand a waiter; {@code docs/concurrency-checks.md}).
  */
 class ZthrLincheckTest {
-    private static final int INVOCATIONS = 1000;
+    /**
+     * The invocation budget of the wakeup checks: every schedule with at most 4 switches (214 with those of fewer)
+     * and some with 5; {@code -Dlincheck.zthr.invocations=N} runs longer.
+     */
+    private static final int WAKEUP_INVOCATIONS = Integer.getInteger("lincheck.zthr.invocations", 250);
+    /**
+     * The invocation budget of the control checks: every schedule with at most 3 switches (35 with those of fewer)
+     * and some with 4 (a complete bound of 4 needs more than 2,000); the same property runs longer.
+     */
+    private static final int CONTROL_INVOCATIONS = Integer.getInteger("lincheck.zthr.invocations", 100);
+    /** Lincheck 3.7's defaults: no loop before the threads start is longer than its 10 iterations. */
+    private static final LincheckSettings SETTINGS = new LincheckSettings();
 
     /**
      * Starts and cancels one zthr outside the model checker, so that the one-time priority-mode log (JMX and
@@ -36,6 +60,19 @@ class ZthrLincheckTest {
     @BeforeAll
     static void initialiseLoggingOutsideTheModelChecker() {
         Zthr.create("warm-up", z -> false, z -> { }, ZthrPriority.DEFCLSYSPRI).cancel();
+    }
+
+    /** Which zthr class a scenario runs on. */
+    private enum Variant {
+        REAL, LOST_WAKEUP, PRE_8229;
+
+        Zthr create(ZthrCheckFunc check, ZthrFunc func) {
+            return switch (this) {
+                case REAL -> Zthr.create("lincheck", check, func, ZthrPriority.DEFCLSYSPRI);
+                case LOST_WAKEUP -> LostWakeupZthr.create("lincheck", check, func, ZthrPriority.DEFCLSYSPRI);
+                case PRE_8229 -> Pre8229Zthr.create("lincheck", check, func, ZthrPriority.DEFCLSYSPRI);
+            };
+        }
     }
 
     /** The work protocol of the zthr header comment: producers raise requested, only the worker raises served. */
@@ -49,16 +86,14 @@ class ZthrLincheckTest {
             firstServed.countDown();
         };
 
-        Zthr newZthr(boolean lostWakeupVariant) {
-            return lostWakeupVariant
-                    ? LostWakeupZthr.create("lincheck", check, func, ZthrPriority.DEFCLSYSPRI)
-                    : Zthr.create("lincheck", check, func, ZthrPriority.DEFCLSYSPRI);
-        }
-
-        /** Publishes one unit of work and wakes the zthr, then waits until the worker has served it. */
-        void produceAndAwait(Zthr zthr) {
+        /** Publishes one unit of work and wakes the zthr. */
+        void produce(Zthr zthr) {
             requested.incrementAndGet();
             zthr.wakeup();
+        }
+
+        /** Waits until a worker has served the work. */
+        void awaitServed() {
             try {
                 firstServed.await();
             } catch (InterruptedException e) {
@@ -69,37 +104,52 @@ class ZthrLincheckTest {
 
     /**
      * Z2, Z5: a producer publishes work and wakes the zthr while its worker may be starting, checking or going to
-     * sleep. A lost wakeup leaves the worker asleep with work pending and the producer waiting for ever, which the
-     * model checker reports as a hang.
+     * sleep, then waits until the work is served. A lost wakeup leaves the worker asleep with work pending and the
+     * producer waiting for ever, which the model checker reports as a hang.
      */
-    private static void wakeupScenario(boolean lostWakeupVariant) {
+    private static void wakeupScenario(Variant variant) {
+        ExploredSchedules.count();
         Work work = new Work();
-        Zthr zthr = work.newZthr(lostWakeupVariant);
-        Thread producer = new Thread(() -> work.produceAndAwait(zthr));
+        Zthr zthr = variant.create(work.check, work.func);
+        Thread producer = new Thread(() -> {
+            work.produce(zthr);
+            work.awaitServed();
+        });
         producer.start();
         join(producer);
         cancelAndCheckStopped(zthr);
     }
 
     /**
-     * Z1-Z4: the producer of {@link #wakeupScenario} races a controller that waits for a cycle, cancels and
-     * resumes the zthr. The work is always served (by the first worker or by the resumed one, which checks
-     * first), and no interleaving may deadlock or hang.
+     * Z1-Z4: a producer publishes work, wakes the zthr and waits for a cycle; a controller cancels it; the main
+     * thread resumes it if it is not running (as zthr.c's callers do), racing the cancel. Afterwards a stopped zthr
+     * is resumed and the work must be served (a resumed worker checks first); then cancel must leave no worker. No
+     * interleaving may deadlock, hang or fail an assertion; a resume that finds a cancel in progress (#7744,
+     * {@link Pre8229Zthr}) fails one.
      */
-    private static void controlScenario() {
+    private static void controlScenario(Variant variant) {
+        ExploredSchedules.count();
         Work work = new Work();
-        Zthr zthr = work.newZthr(false);
-        Thread producer = new Thread(() -> work.produceAndAwait(zthr));
-        Thread controller = new Thread(() -> {
+        Zthr zthr = variant.create(work.check, work.func);
+        Thread producer = new Thread(() -> {
+            work.produce(zthr);
             zthr.waitCycleDone();
-            zthr.cancel();
-            zthr.resume();
         });
+        Thread controller = new Thread(() -> zthr.cancel());
         producer.start();
         controller.start();
+        resumeIfStopped(zthr);
         join(producer);
         join(controller);
+        resumeIfStopped(zthr);
+        work.awaitServed();
         cancelAndCheckStopped(zthr);
+    }
+
+    private static void resumeIfStopped(Zthr zthr) {
+        if (!zthr.isRunning()) {
+            zthr.resume();
+        }
     }
 
     /** Z1: after cancel returns no worker exists. */
@@ -118,23 +168,50 @@ class ZthrLincheckTest {
         }
     }
 
+    /**
+     * Runs a scenario on the real zthr and requires its whole budget of {@code invocations} schedules (the space is
+     * larger) and every schedule with at most {@code switches} switches.
+     */
+    private static void assertExplored(String name, int invocations, Runnable scenario, int switches) {
+        Exploration run = ExploredSchedules.run(name, invocations, SETTINGS, scenario);
+        assertTrue(run.invocations() >= invocations,
+                name + ": the search collapsed to " + run + ", expected " + invocations + " invocations");
+        assertTrue(run.completeBound() >= switches,
+                name + ": not every schedule with at most " + switches + " switches ran: " + run);
+    }
+
+    /** Runs a scenario on a broken zthr; Lincheck must report a failure whose message contains {@code symptom}. */
+    private static void assertCaught(String name, int invocations, Runnable scenario, String symptom) {
+        AssertionError failure = assertThrows(AssertionError.class,
+                () -> ExploredSchedules.run(name, invocations, SETTINGS, scenario));
+        assertTrue(failure.getMessage().contains(symptom), failure.getMessage());
+    }
+
     @Test
     @DisplayName("Z2, Z5: a wakeup given after work is published is never lost (model checking)")
     void wakeupIsNeverLost() {
-        Lincheck.runConcurrentTest(INVOCATIONS, () -> wakeupScenario(false));
+        assertExplored("zthr wakeup", WAKEUP_INVOCATIONS, () -> wakeupScenario(Variant.REAL),
+                4);
+    }
+
+    @Test
+    @DisplayName("Z2, Z5: the same model checking catches a zthr whose wakeup can be lost")
+    void modelCheckingCatchesLostWakeup() {
+        assertCaught("zthr wakeup on LostWakeupZthr", WAKEUP_INVOCATIONS,
+                () -> wakeupScenario(Variant.LOST_WAKEUP), "hung");
     }
 
     @Test
     @DisplayName("Z1-Z4: wakeup, waitCycleDone, cancel and resume never deadlock or hang (model checking)")
     void controlNeverDeadlocksOrHangs() {
-        Lincheck.runConcurrentTest(INVOCATIONS, ZthrLincheckTest::controlScenario);
+        assertExplored("zthr control", CONTROL_INVOCATIONS, () -> controlScenario(Variant.REAL),
+                3);
     }
 
     @Test
-    @DisplayName("Z2, Z5: model checking catches a zthr whose wakeup can be lost")
-    void modelCheckingCatchesLostWakeup() {
-        AssertionError failure = assertThrows(AssertionError.class,
-                () -> Lincheck.runConcurrentTest(INVOCATIONS, () -> wakeupScenario(true)));
-        assertTrue(failure.getMessage().contains("hung"), failure.getMessage());
+    @DisplayName("Z4: the same model checking catches a resume that finds a cancel in progress (#7744)")
+    void modelCheckingCatchesPre8229Resume() {
+        assertCaught("zthr control on Pre8229Zthr", CONTROL_INVOCATIONS,
+                () -> controlScenario(Variant.PRE_8229), "#7744");
     }
 }

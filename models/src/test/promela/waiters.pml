@@ -89,7 +89,9 @@
 #define NVISITS 2
 #endif
 #define SIZE0 2
-#define AMOUNT 2
+/* the amount waiter i waits for: 1, 2, 1, ... (different allocation sizes, so that a count read from the wrong end
+   of the list, or from the wrong base, shows) */
+#define AMT(i) ((i) % 2 + 1)
 #define NONE 0
 #define SOME 1
 #define SEVERE 2
@@ -101,12 +103,14 @@ byte owner[THREADS];
 byte qlen = 0;
 bit queued[THREADS];
 byte arrival[THREADS];
+byte realc = 0;
 byte size = SIZE0;
 byte ghost = 0;
 bit asleep = 0;
 bit cancel = 0;
 bit zexited = 0;
 bit shut = 0;
+bit evlock = 0;
 
 /* zthr_wakeup: ends the zthr's sleep (a broadcast; nothing if it is not asleep) */
 inline wake() {
@@ -138,15 +142,31 @@ inline releaseAll() {
 /* releaseReached: the waiters whose count arc_evict_count reached, if free memory allows (S2 a) */
 inline releaseReached() {
     if
+#ifdef BROKEN_NO_MEMCHECK
+    :: true ->
+#else
     :: memok ->
+#endif
         do
         :: qlen > 0 && q[0] <= ec ->
-            assert(ec - arrival[owner[0]] >= AMOUNT);
+            /* S2 (a), against the witness: free memory allows, and the real blocks counted since the waiter
+               arrived cover its amount (realc, not ec: a wrong arc_evict_count must not vouch for itself) */
+            assert(memok && realc - arrival[owner[0]] >= AMT(owner[0]));
             releaseHead()
+#ifdef BROKEN_ONE_RELEASE
+            ; break
+#endif
         :: else -> break
         od
+#ifndef BROKEN_NO_MEMCHECK
     :: else -> skip
+#endif
     fi
+}
+
+/* promptness: when a release point ends, no waiter it should have released is left at the head */
+inline assertPrompt() {
+    assert(!(memok && qlen > 0 && q[0] <= ec))
 }
 
 /* S1: the queue is sorted by count, head first */
@@ -160,7 +180,12 @@ inline assertSorted() {
 
 /* EvictWaiters.ensureEvicting inside the lock: set needed and wake unless needed already */
 inline ensureEvicting() {
-#ifndef BROKEN_NO_WAKE
+#if defined(BROKEN_WAKE_FIRST)
+    if
+    :: !needed -> wake(); needed = 1
+    :: else -> skip
+    fi
+#elif !defined(BROKEN_NO_WAKE)
     if
     :: !needed -> needed = 1; wake()
     :: else -> skip
@@ -195,27 +220,48 @@ some:       if
 some:       skip
 #endif
         :: lvl == SEVERE ->
+            /* mutex_enter(&arc_evict_lock), then the tail's count */
+            atomic {
+                evlock == 0 -> evlock = 1;
+                if
+#ifdef BROKEN_HEAD_COUNT
+                :: qlen > 0 -> last = q[0]
+#else
+                :: qlen > 0 -> last = q[qlen - 1]
+#endif
+                :: else -> last = 0
+                fi
+            };
+            /* an empty list: set needed and wake, steps apart, which the zthr's unlocked check can see between */
+            if
+            :: qlen == 0 -> ensureEvicting()
+            :: else -> skip
+            fi;
+            /* the count, the append, mutex_exit: nothing outside the lock reads q, owner or queued of a waiter
+               that has not queued yet, so these are one step */
             atomic {
                 if
-                :: qlen > 0 -> last = q[qlen - 1]
-                :: else -> last = 0; ensureEvicting()
-                fi;
-                if
                 :: !shut ->
-#ifdef BROKEN_11285
-                    q[qlen] = last + AMOUNT;
+#if defined(BROKEN_11285)
+                    q[qlen] = last + AMT(i);
+#elif defined(BROKEN_PRE_11397)
+                    if
+                    :: qlen > 0 -> assert(last > ec); q[qlen] = last + AMT(i)
+                    :: else -> q[qlen] = ec + AMT(i)
+                    fi;
 #else
-                    q[qlen] = (last > ec -> last : ec) + AMOUNT;
+                    q[qlen] = (last > ec -> last : ec) + AMT(i);
 #endif
                     owner[qlen] = i;
                     qlen++;
                     queued[i] = 1;
-                    arrival[i] = ec;
+                    arrival[i] = realc;
                     assertSorted()
                 :: else -> skip
                 fi;
                 last = 0;
-                j = 0
+                j = 0;
+                evlock = 0
             };
 waiting:    (queued[i] == 0)
         fi;
@@ -261,8 +307,15 @@ pass:   evicted = 0;
             :: memok = 0
             fi;
             atomic {
+                evlock == 0;
+#ifdef BROKEN_12279
+                ec = ec + k + g;
+#else
                 ec = ec + k;
+#endif
+                realc = realc + k;
                 releaseReached();
+                assertPrompt();
                 memok = 0;
                 j = 0
             };
@@ -283,6 +336,7 @@ pass:   evicted = 0;
         fi;
 #endif
         atomic {
+            evlock == 0;
             needed = (!cancel && evicted > 0 && over);
             over = 0;
             if
@@ -312,7 +366,7 @@ active proctype closer() {
     :: skip
     :: atomic { cancel = 1; wake() };
         zexited == 1;
-        atomic { shut = 1; needed = 0; releaseAll() }
+        atomic { evlock == 0; shut = 1; needed = 0; releaseAll() }
     fi
 }
 

@@ -28,7 +28,10 @@
  * ec                        EvictWaiters.evictCount                        arc_evict_count
  * q[], owner[], qlen        EvictWaiters.queue (Waiter.count)              arc_evict_waiters (aew_count)
  * queued[i]                 EvictWaiters.Waiter.queued                     list_link_active(&aw.aew_node)
- * arrival[i]                (none: the model's witness for S2)             (none)
+ * arrival[i], realc        (none: the model's witness for S2: real blocks (none: real_evicted summed, which
+ *                           counted, summed from each visit's k alone)     2.1.1 adds to arc_evict_count)
+ * AMT(i)                    the waiter's amount (2 x the allocation size)  amount (size * zfs_arc_eviction_pct / 100)
+ * evlock                    EvictWaiters' lock                             arc_evict_lock
  * size                      the evictable part of arcSize, in blocks       arc_size (evictable part)
  * ghost                     sizes of MRU_GHOST + MFU_GHOST, in blocks      arc_mru_ghost + arc_mfu_ghost sizes
  * memok, memend             memory.freeMemory() > sysFree / 2              arc_free_memory() > arc_sys_free / 2
@@ -49,13 +52,16 @@
  *   above arc_sys_free / 2 at each release point. Every behaviour of the real values is one of these choices,
  *   so arc_c changes, frees, aggsum bounds and the eviction policy cannot hide a violation. What this bounds is
  *   the number of threads (THREADS), allocations per thread (ALLOCS), sublist visits per pass (NVISITS) and
- *   blocks (SIZE0 evictable at the start, one per allocation, AMOUNT = 2 per waiter: zfs_arc_eviction_pct 200).
+ *   blocks (SIZE0 evictable at the start, one per allocation); waiter i waits for AMT(i) = 1, 2, 1, ... blocks
+ *   (allocations of different sizes: a count read from the wrong end of the list shows only then).
  * - The zthr is a loop of check-then-callback with a sleep that a wakeup ends (model M2 checks the zthr itself,
  *   Z1-Z5); its check and sleep are one step, as zthr_procedure runs them under zthr_state_lock, which
  *   zthr_wakeup takes too. Spurious wakeups (zthr's and waiters') only add iterations whose checks fail.
- * - arc_evict_lock is not a variable: each of its critical sections is one atomic step. Outside the lock the
- *   other steps read only needed (written at most once per section), so no step can tell a section's inside
- *   from its ends.
+ * - arc_evict_lock is the variable evlock. The enqueue's section is three steps, so that the zthr's unlocked
+ *   check of needed (arc_evict_cb_check) can run between the enqueue's store of needed and its wakeup; the rest
+ *   of it and the zthr's and the closer's sections are one atomic step each, which waits for evlock: inside them
+ *   nothing unlocked can act on what it reads (the visit writes no unlocked state; at the end of a pass a SOME
+ *   path that reads needed between its store and the releases ends in the state it reaches after them).
  * - Left out: arc_need_free / arc_set_need_free (written for the reap zthr, never read by this protocol);
  *   arc_reduce_target_size's wakeup (it sets needed under the lock and wakes, as the SOME path does without it,
  *   which every allocation may take at any step); the shrinker callers of arc_wait_for_eviction (they queue
@@ -67,13 +73,24 @@
  * Properties
  * - S1 (list monotonicity, R8): counts never decrease from head to tail (asserted after every insertion; removal
  *   from the head keeps it).
- * - S2 (release, R9): a waiter is released only (a) by count: arc_evict_count has reached its count, free memory
- *   allows, and at least AMOUNT blocks were evicted since it arrived; (b) by a pass that ends with needed false;
- *   (c) by the close. Asserted at every release.
+ * - S2 (release, R9): a waiter is released only (a) by count: arc_evict_count has reached its count, and then
+ *   (asserted) free memory allows and the witness realc (real blocks counted, never read by the code) grew by at
+ *   least AMT(i) since it arrived; (b) by a pass that ends with needed false; (c) by the close. Asserted at every
+ *   release.
+ * - Promptness: when a visit's release point ends with free memory allowing, no reached waiter is left at the head.
  * - L1 (ltl L1): every queued waiter is eventually released, under weak fairness.
  *
  * Broken variants (one at a time)
- * - BROKEN_11285: the count is last + AMOUNT (last = the tail's count, or 0), without MAX(last, arc_evict_count).
+ * - BROKEN_11285: the count is last + AMT (last = the tail's count, or 0), without MAX(last, arc_evict_count)
+ *   (the shape of the Java BrokenArcs.waiterCountWithoutMax).
+ * - BROKEN_PRE_11397: the code before #11397: VERIFY(last > arc_evict_count) + last + AMT on a non-empty list,
+ *   arc_evict_count + AMT on an empty one; the VERIFY fails (the panic of #11285). With NO_VERIFY too (the count
+ *   without its VERIFY) S2's witness refutes the early release the count allows.
+ * - BROKEN_12279: ghost blocks counted in arc_evict_count (before #12279); S2's witness refutes it.
+ * - BROKEN_NO_MEMCHECK: a release by count without the free-memory test.
+ * - BROKEN_HEAD_COUNT: last read from the head of the list instead of its tail (needs THREADS = 3).
+ * - BROKEN_ONE_RELEASE: a release point releases at most one waiter (promptness; needs THREADS = 3).
+ * - BROKEN_WAKE_FIRST: the enqueue wakes the zthr before it sets needed (a lost wakeup through the unlocked check).
  * - BROKEN_3616: the wake condition differs from the stop condition: a pass that ends with eviction no longer
  *   needed releases only the waiters whose count was reached (the per-visit condition), not all of them.
  * - BROKEN_NO_WAKE: a waiter (and the SOME path) sleeps without setting needed or waking the zthr.
@@ -202,11 +219,13 @@ proctype allocator(byte i) {
     byte j;
     do
     :: n < ALLOCS ->
-        /* arc_is_overflowing: the level of the aggsum's lower bound against arc_c, read without any lock: free */
+        /* arc_is_overflowing: the level of the aggsum's lower bound against arc_c, read without any lock: free.
+           SEVERE is listed first so that the depth-first search meets a full list early (a bug in the list shows in
+           a few states); the order of a free choice changes no state count */
         if
-        :: lvl = NONE
-        :: lvl = SOME
         :: lvl = SEVERE
+        :: lvl = SOME
+        :: lvl = NONE
         fi;
         if
         :: lvl == NONE -> skip
@@ -246,7 +265,11 @@ some:       skip
                     q[qlen] = last + AMT(i);
 #elif defined(BROKEN_PRE_11397)
                     if
+#ifndef NO_VERIFY
                     :: qlen > 0 -> assert(last > ec); q[qlen] = last + AMT(i)
+#else
+                    :: qlen > 0 -> q[qlen] = last + AMT(i)
+#endif
                     :: else -> q[qlen] = ec + AMT(i)
                     fi;
 #else

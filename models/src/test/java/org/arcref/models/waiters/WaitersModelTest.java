@@ -50,6 +50,13 @@ class WaitersModelTest {
     }
 
     @Test
+    @DisplayName("S2 (witness): the count before #11397 without its VERIFY releases a waiter early")
+    void countBefore11397WithoutItsVerifyReleasesTooEarly() {
+        assertWitnessViolated(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_PRE_11397")
+                .define("NO_VERIFY").assertRefuted());
+    }
+
+    @Test
     @DisplayName("S2 (witness): #12279, ghost blocks counted in arc_evict_count, releases a waiter early")
     void ghostBlocksCountedReleaseTooEarly() {
         assertWitnessViolated(SpinCheck.safety(MODEL).define("THREADS", 2).define("BROKEN_12279").assertRefuted());

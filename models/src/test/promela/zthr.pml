@@ -30,8 +30,10 @@
  *                                 completes what the work function waits   the txg that func waits on completes
  *                                 for (txgSynced)                          (#8333's scenario)
  *   proctype waiter               a waitCycleDone() caller                 zthr_wait_cycle_done's caller
- *   proctype canceller            a cancel() caller                        spa_export -> zthr_cancel
- *   proctype resumer              if (!isRunning()) resume()               the pre-#8229 spa_export guard
+ *   proctype canceller            up to two cancel() calls                 spa_export -> zthr_cancel (a stopped
+ *                                                                          zthr may be cancelled: a no-op)
+ *   proctype resumer              resume() at any moment (PRE_8229:        zthr_resume (a running zthr may be
+ *                                 if (!isRunning()) resume())              resumed: a no-op); pre-#8229 guard
  *   init                          Zthr.create(...) (start())               zthr_create
  *
  * Ghost variables (no Java or C counterpart; they state the properties):
@@ -52,6 +54,9 @@
  *                           lock before the state lock, so it blocks behind a cancel that waits for the worker.
  *   CHECK_WITHOUT_LOCK      the worker runs the check with the state lock released (Java's LostWakeupZthr, the
  *                           lost-wakeup race that holding the lock across check and sleep prevents).
+ *   RESUME_ASSERT_2_1_1     zthr_resume's ASSERT(!zthr_haswaiters) where 2.1.1 has it (zthr.c 416): before the
+ *                           thread test, so a resume of a running zthr while a waitCycleDone() caller waits fails
+ *                           it. Java (and the faithful model) assert it only when a worker is started.
  *   PRE_8229                cancel, resume and the exit path before #8229 (61c3391acc^, #7744): no request lock,
  *                           cancel() clears its own flag after the worker exited, resume() asserts !cancel. The
  *                           waiter and its release on exit, which came later (#8416), are kept as in Zthr.
@@ -73,7 +78,7 @@
  *     pair of atomics in Java (the ghost variables are not program state), so the model's sequential consistency
  *     is what the Java code has.
  *   - Bounds: one zthr, one create and at most one resume, one producer (1 unit of work), one syncer, WAITERS
- *     waiters, one canceller and one resumer. Larger bounds (-DWAITERS=2 -DPRODUCERS=2) run with -Dmodels.large.
+ *     waiters, one canceller (two cancels) and one resumer. Larger bounds (-DWAITERS=2 -DPRODUCERS=2) run with -Dmodels.large.
  *     A violation needing more threads of one kind is not covered; the JCStress zthr scenarios and
  *     ZthrLincheckTest run more invocations of the real code, but neither reaches the start-up window
  *     deterministically (see docs/formal-models.md).
@@ -230,6 +235,10 @@ inline resume() {
     LOCK(requestLock);
     LOCK(stateLock);
     assert(!cancel);
+#ifdef RESUME_ASSERT_2_1_1
+    /* zthr.c 416: 2.1.1 asserts no waiters before it looks at the thread, so also when resuming a running zthr */
+    assert(!hasWaiters);
+#endif
     if
     :: thread == 0 ->
         assert(!hasWaiters);
@@ -283,7 +292,14 @@ proctype waiter() {
     waitCycleDone()
 }
 
+/* zthr.c's callers may cancel a stopped zthr and resume a running one (both no-ops): the canceller cancels up to
+   twice, the resumer resumes at any moment, with no isRunning() guard (issue 24). PRE_8229's resume required a
+   stopped zthr (it asserted thread == NULL), so its callers had the guard, and the model keeps it there. */
 proctype canceller() {
+    if
+    :: cancelZthr()
+    :: skip
+    fi;
     if
     :: cancelZthr()
     :: skip
@@ -291,12 +307,19 @@ proctype canceller() {
 }
 
 proctype resumer() {
+#ifdef PRE_8229
     bool running;
     isRunning(running);
     if
     :: !running -> resume()
     :: else
     fi
+#else
+    if
+    :: resume()
+    :: skip
+    fi
+#endif
 }
 
 init {

@@ -96,6 +96,8 @@
  * - BROKEN_NO_WAKE: a waiter (and the SOME path) sleeps without setting needed or waking the zthr.
  */
 
+#include "reached.h"
+
 #ifndef THREADS
 #define THREADS 2
 #endif
@@ -176,7 +178,7 @@ inline releaseReached() {
         :: else -> break
         od
 #ifndef BROKEN_NO_MEMCHECK
-    :: else -> skip
+    :: else -> REACHED
 #endif
     fi
 }
@@ -200,12 +202,12 @@ inline ensureEvicting() {
 #if defined(BROKEN_WAKE_FIRST)
     if
     :: !needed -> wake(); needed = 1
-    :: else -> skip
+    :: else -> REACHED
     fi
 #elif !defined(BROKEN_NO_WAKE)
     if
     :: !needed -> needed = 1; wake()
-    :: else -> skip
+    :: else -> REACHED
     fi
 #else
     skip
@@ -233,7 +235,7 @@ proctype allocator(byte i) {
 #ifndef BROKEN_NO_WAKE
 some:       if
             :: !needed -> needed = 1; wake()
-            :: else -> skip
+            :: else -> REACHED
             fi
 #else
 some:       skip
@@ -254,7 +256,7 @@ some:       skip
             /* an empty list: set needed and wake, steps apart, which the zthr's unlocked check can see between */
             if
             :: qlen == 0 -> ensureEvicting()
-            :: else -> skip
+            :: else -> REACHED
             fi;
             /* the count, the append, mutex_exit: nothing outside the lock reads q, owner or queued of a waiter
                that has not queued yet, so these are one step */
@@ -280,7 +282,7 @@ some:       skip
                     queued[i] = 1;
                     arrival[i] = realc;
                     assertSorted()
-                :: else -> skip
+                :: else -> REACHED
                 fi;
                 last = 0;
                 j = 0;
@@ -372,7 +374,7 @@ pass:   evicted = 0;
 #else
                 releaseAll()
 #endif
-            :: else -> skip
+            :: else -> REACHED
             fi;
             j = 0
         };
@@ -386,7 +388,7 @@ pass:   evicted = 0;
 active proctype closer() {
     byte j;
     if
-    :: skip
+    :: REACHED
     :: atomic { cancel = 1; wake() };
         zexited == 1;
         atomic { evlock == 0; shut = 1; needed = 0; releaseAll() }

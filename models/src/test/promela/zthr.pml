@@ -84,6 +84,8 @@
  *     deterministically (see docs/formal-models.md).
  */
 
+#include "reached.h"
+
 #ifndef WAITERS
 #define WAITERS 1
 #endif
@@ -146,7 +148,7 @@ end_sleep:      atomic { (cv & (1 << _pid)) == 0 && stateLock == 0 -> stateLock 
         fi;
         if
         :: hasWaiters -> hasWaiters = false; BROADCAST(waitCv)
-        :: else
+        :: else -> REACHED
         fi
     od;
 leave:
@@ -179,7 +181,7 @@ inline wakeup() {
     atomic {
         if
         :: thread != 0 && !cancel && served < requested -> kicked = true
-        :: else
+        :: else -> REACHED
         fi;
         BROADCAST(cv)
     };
@@ -223,7 +225,7 @@ inline cancelZthr() {
         :: thread != 0 -> WAIT(cv, stateLock)
         :: else -> break
         od
-    :: else
+    :: else -> REACHED
     fi;
     assert(thread == 0 && !cancel);
     stopped = true;
@@ -244,7 +246,7 @@ inline resume() {
         assert(!hasWaiters);
         stopped = false;
         startWorker()
-    :: else
+    :: else -> REACHED
     fi;
     UNLOCK(stateLock);
     UNLOCK(requestLock)
@@ -269,7 +271,7 @@ inline waitCycleDone() {
         :: else -> break
         od;
         waiting--
-    :: else
+    :: else -> REACHED
     fi;
     UNLOCK(stateLock)
 }
@@ -279,7 +281,7 @@ proctype producer() {
     if
     :: requested++;
        wakeup()
-    :: skip
+    :: REACHED
     fi
 }
 
@@ -293,17 +295,15 @@ proctype waiter() {
 }
 
 /* zthr.c's callers may cancel a stopped zthr and resume a running one (both no-ops): the canceller cancels up to
-   twice, the resumer resumes at any moment, with no isRunning() guard (issue 24). PRE_8229's resume required a
+   twice (a loop, so that cancelZthr is expanded once and its option for a stopped zthr is one statement that
+   the second cancel reaches), the resumer resumes at any moment, with no isRunning() guard (issue 24). PRE_8229's resume required a
    stopped zthr (it asserted thread == NULL), so its callers had the guard, and the model keeps it there. */
 proctype canceller() {
-    if
-    :: cancelZthr()
-    :: skip
-    fi;
-    if
-    :: cancelZthr()
-    :: skip
-    fi
+    byte cancels = 0;
+    do
+    :: cancels < 2 -> cancelZthr(); cancels++
+    :: REACHED; break
+    od
 }
 
 proctype resumer() {
@@ -312,12 +312,12 @@ proctype resumer() {
     isRunning(running);
     if
     :: !running -> resume()
-    :: else
+    :: else -> REACHED
     fi
 #else
     if
     :: resume()
-    :: skip
+    :: REACHED
     fi
 #endif
 }

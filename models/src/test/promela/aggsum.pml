@@ -31,7 +31,9 @@
  * the bound stores), Java StoreAfterUnlockAggSum; SKIP_BORROW_CHECK is a fast path that skips the borrow check,
  * Java SkippedBoundCheckAggSum; STALE_COMPARE is a compare whose locked part starts from the bounds it read
  * before taking the lock, Java StaleBoundCompareAggSum. NEVER_SHRINKS is no bug but a claim that must be refuted:
- * that a slow path never shrinks a borrow (its refutation shows that A6's shrink is reached). Bounds: THREADS,
+ * that a slow path never shrinks a borrow (its refutation shows that A6's shrink is reached). SHRINK_GROWS flips the
+ * sign of the shrink ((old - wanted) / 4), so a re-borrow below the old amount grows: the bounds stay sound, and
+ * only A6's assertion refutes it. Bounds: THREADS,
  * BUCKETS, OPS (operations per thread).
  *
  * Properties (docs/formal-models.md gives them as formulas). Let S range over the sets of adds that contain every
@@ -44,6 +46,8 @@
  *   A1, A2  after every thread finished: |bdelta[b]| <= bborrowed[b]; lower = V - sum(d+B), upper = V + sum(B-d);
  *       a final value() returns V = INIT + the sum of all deltas (nothing lost or doubled).
  *   A3 (internal) a complete flush leaves lb == ub; no deadlock (pan's invalid end states).
+ *   A6  a slow path's new borrow is the wanted one |d| << SHIFT when that is at least the old borrow, and otherwise
+ *       lies between the wanted and the old borrow (asserted in the slow path, issue 24).
  *
  * What the model leaves out, and why that cannot hide a violation of these properties
  *   - 64-bit arithmetic. Values are small shorts; INIT >= THREADS*OPS keeps V >= 0, so every value and target is
@@ -74,6 +78,8 @@
  *     result and compare's 0 are checked against the interval [lo, hi], not the exact set of V(S), which the
  *     delta 3 can leave with gaps. Lincheck (specs/ AggSumLincheckTest, an exact sequential counter) covers both.
  */
+
+#include "reached.h"
 
 #ifndef THREADS
 #define THREADS 2
@@ -123,7 +129,7 @@ inline begin(t, d) {
         :: inwin[g] ->
             wmin[g * THREADS + t] = MIN(wmin[g * THREADS + t], started[t]);
             wmax[g * THREADS + t] = MAX(wmax[g * THREADS + t], started[t])
-        :: else
+        :: else -> REACHED
         fi
     }
     g = 0
@@ -198,8 +204,16 @@ slowPath:
             borrow = BORROW(d);
             if
             :: borrow >= old -> borrow = borrow - old
+#ifdef SHRINK_GROWS
+            :: else -> borrow = (old - borrow) / 4
+#else
             :: else -> borrow = (borrow - old) / 4
+#endif
             fi;
+            /* A6: a re-borrow grows to the wanted amount, or shrinks toward it: never above the old borrow, never
+               below the wanted one */
+            assert(BORROW(d) >= old -> old + borrow == BORROW(d)
+                   : (old + borrow <= old && old + borrow >= BORROW(d)));
             printf("M1: T%d takes the core lock, changes the borrow by %d\n", t, borrow);
 #ifdef NEVER_SHRINKS
             /* a claim spin must refute, which shows that A6's quarter-shrink is reached at these bounds */
@@ -272,7 +286,12 @@ inline flushBucket(i) {
             bdelta[i] = 0;
             bborrowed[i] = 0;
             folded = 1
-        :: else
+#if BUCKETS > 1
+        :: else -> REACHED
+#else
+        :: else /* no REACHED: with one bucket pan finds this option never taken (every flush meets a borrowed
+                   bucket); the checks with two buckets take it */
+#endif
         fi
     }
 }
@@ -295,7 +314,7 @@ inline value(t) {
         assert(lb == ub);
         atomic { lower = lb; printf("M1: T%d stores lower = %d\n", t, lower) };
         atomic { upper = ub; printf("M1: T%d stores upper = %d\n", t, upper) }
-    :: else
+    :: else -> REACHED
     fi;
     atomic {
         corelock = 0;
@@ -324,7 +343,7 @@ inline compare(t, x) {
         printf("M1: T%d compare(%d) reads upper = %d\n", t, x, ub);
         if
         :: ULT(ub, x) -> res = -1; compareReturns(t, x); decided = 1
-        :: else
+        :: else -> REACHED
         fi
     };
     if
@@ -335,7 +354,7 @@ inline compare(t, x) {
             printf("M1: T%d compare(%d) reads lower = %d\n", t, x, lb);
             if
             :: lb > 0 && lb > x -> res = 1; compareReturns(t, x); decided = 1
-            :: else
+            :: else -> REACHED
             fi
         };
         if
@@ -370,7 +389,7 @@ locked:
                 if
                 :: ULT(ub, x) -> res = -1
                 :: !ULT(ub, x) && UGT(lb, x) -> res = 1
-                :: else
+                :: else -> REACHED
                 fi;
                 compareReturns(t, x)
             }

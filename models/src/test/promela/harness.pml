@@ -5,8 +5,11 @@
  * test-and-set lock and the count always ends at 2; without it the updates can interleave and one is lost, which
  * spin must find. UNBOUNDED adds a process that counts for ever, so a small depth limit cuts the search short and
  * SpinCheck must call it incomplete. DEAD adds a branch no interleaving takes, which SpinCheck must report as
- * unreached.
+ * unreached. DEAD_ELSE adds an option that does nothing and that no interleaving takes (":: else -> REACHED"),
+ * which SpinCheck must report too: without REACHED (reached.h) pan would not list it.
  */
+
+#include "reached.h"
 byte count = 0;
 byte finished = 0;
 #ifdef LOCKED
@@ -43,7 +46,13 @@ init {
 #ifdef DEAD
     if
     :: count > 2 -> count = 0
-    :: else -> skip
+    :: else -> REACHED
+    fi;
+#endif
+#ifdef DEAD_ELSE
+    if
+    :: count == 2 -> count = 2
+    :: else -> REACHED
     fi;
 #endif
     assert(count == 2)

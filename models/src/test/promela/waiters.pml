@@ -28,7 +28,10 @@
  * ec                        EvictWaiters.evictCount                        arc_evict_count
  * q[], owner[], qlen        EvictWaiters.queue (Waiter.count)              arc_evict_waiters (aew_count)
  * queued[i]                 EvictWaiters.Waiter.queued                     list_link_active(&aw.aew_node)
- * arrival[i]                (none: the model's witness for S2)             (none)
+ * arrival[i], realc        (none: the model's witness for S2: real blocks (none: real_evicted summed, which
+ *                           counted, summed from each visit's k alone)     2.1.1 adds to arc_evict_count)
+ * AMT(i)                    the waiter's amount (2 x the allocation size)  amount (size * zfs_arc_eviction_pct / 100)
+ * evlock                    EvictWaiters' lock                             arc_evict_lock
  * size                      the evictable part of arcSize, in blocks       arc_size (evictable part)
  * ghost                     sizes of MRU_GHOST + MFU_GHOST, in blocks      arc_mru_ghost + arc_mfu_ghost sizes
  * memok, memend             memory.freeMemory() > sysFree / 2              arc_free_memory() > arc_sys_free / 2
@@ -49,13 +52,16 @@
  *   above arc_sys_free / 2 at each release point. Every behaviour of the real values is one of these choices,
  *   so arc_c changes, frees, aggsum bounds and the eviction policy cannot hide a violation. What this bounds is
  *   the number of threads (THREADS), allocations per thread (ALLOCS), sublist visits per pass (NVISITS) and
- *   blocks (SIZE0 evictable at the start, one per allocation, AMOUNT = 2 per waiter: zfs_arc_eviction_pct 200).
+ *   blocks (SIZE0 evictable at the start, one per allocation); waiter i waits for AMT(i) = 1, 2, 1, ... blocks
+ *   (allocations of different sizes: a count read from the wrong end of the list shows only then).
  * - The zthr is a loop of check-then-callback with a sleep that a wakeup ends (model M2 checks the zthr itself,
  *   Z1-Z5); its check and sleep are one step, as zthr_procedure runs them under zthr_state_lock, which
  *   zthr_wakeup takes too. Spurious wakeups (zthr's and waiters') only add iterations whose checks fail.
- * - arc_evict_lock is not a variable: each of its critical sections is one atomic step. Outside the lock the
- *   other steps read only needed (written at most once per section), so no step can tell a section's inside
- *   from its ends.
+ * - arc_evict_lock is the variable evlock. The enqueue's section is three steps, so that the zthr's unlocked
+ *   check of needed (arc_evict_cb_check) can run between the enqueue's store of needed and its wakeup; the rest
+ *   of it and the zthr's and the closer's sections are one atomic step each, which waits for evlock: inside them
+ *   nothing unlocked can act on what it reads (the visit writes no unlocked state; at the end of a pass a SOME
+ *   path that reads needed between its store and the releases ends in the state it reaches after them).
  * - Left out: arc_need_free / arc_set_need_free (written for the reap zthr, never read by this protocol);
  *   arc_reduce_target_size's wakeup (it sets needed under the lock and wakes, as the SOME path does without it,
  *   which every allocation may take at any step); the shrinker callers of arc_wait_for_eviction (they queue
@@ -67,17 +73,30 @@
  * Properties
  * - S1 (list monotonicity, R8): counts never decrease from head to tail (asserted after every insertion; removal
  *   from the head keeps it).
- * - S2 (release, R9): a waiter is released only (a) by count: arc_evict_count has reached its count, free memory
- *   allows, and at least AMOUNT blocks were evicted since it arrived; (b) by a pass that ends with needed false;
- *   (c) by the close. Asserted at every release.
+ * - S2 (release, R9): a waiter is released only (a) by count: arc_evict_count has reached its count, and then
+ *   (asserted) free memory allows and the witness realc (real blocks counted, never read by the code) grew by at
+ *   least AMT(i) since it arrived; (b) by a pass that ends with needed false; (c) by the close. Asserted at every
+ *   release.
+ * - Promptness: when a visit's release point ends with free memory allowing, no reached waiter is left at the head.
  * - L1 (ltl L1): every queued waiter is eventually released, under weak fairness.
  *
  * Broken variants (one at a time)
- * - BROKEN_11285: the count is last + AMOUNT (last = the tail's count, or 0), without MAX(last, arc_evict_count).
+ * - BROKEN_11285: the count is last + AMT (last = the tail's count, or 0), without MAX(last, arc_evict_count)
+ *   (the shape of the Java BrokenArcs.waiterCountWithoutMax).
+ * - BROKEN_PRE_11397: the code before #11397: VERIFY(last > arc_evict_count) + last + AMT on a non-empty list,
+ *   arc_evict_count + AMT on an empty one; the VERIFY fails (the panic of #11285). With NO_VERIFY too (the count
+ *   without its VERIFY) S2's witness refutes the early release the count allows.
+ * - BROKEN_12279: ghost blocks counted in arc_evict_count (before #12279); S2's witness refutes it.
+ * - BROKEN_NO_MEMCHECK: a release by count without the free-memory test.
+ * - BROKEN_HEAD_COUNT: last read from the head of the list instead of its tail (needs THREADS = 3).
+ * - BROKEN_ONE_RELEASE: a release point releases at most one waiter (promptness; needs THREADS = 3).
+ * - BROKEN_WAKE_FIRST: the enqueue wakes the zthr before it sets needed (a lost wakeup through the unlocked check).
  * - BROKEN_3616: the wake condition differs from the stop condition: a pass that ends with eviction no longer
  *   needed releases only the waiters whose count was reached (the per-visit condition), not all of them.
  * - BROKEN_NO_WAKE: a waiter (and the SOME path) sleeps without setting needed or waking the zthr.
  */
+
+#include "reached.h"
 
 #ifndef THREADS
 #define THREADS 2
@@ -89,7 +108,9 @@
 #define NVISITS 2
 #endif
 #define SIZE0 2
-#define AMOUNT 2
+/* the amount waiter i waits for: 1, 2, 1, ... (different allocation sizes, so that a count read from the wrong end
+   of the list, or from the wrong base, shows) */
+#define AMT(i) ((i) % 2 + 1)
 #define NONE 0
 #define SOME 1
 #define SEVERE 2
@@ -101,12 +122,14 @@ byte owner[THREADS];
 byte qlen = 0;
 bit queued[THREADS];
 byte arrival[THREADS];
+byte realc = 0;
 byte size = SIZE0;
 byte ghost = 0;
 bit asleep = 0;
 bit cancel = 0;
 bit zexited = 0;
 bit shut = 0;
+bit evlock = 0;
 
 /* zthr_wakeup: ends the zthr's sleep (a broadcast; nothing if it is not asleep) */
 inline wake() {
@@ -138,15 +161,31 @@ inline releaseAll() {
 /* releaseReached: the waiters whose count arc_evict_count reached, if free memory allows (S2 a) */
 inline releaseReached() {
     if
+#ifdef BROKEN_NO_MEMCHECK
+    :: true ->
+#else
     :: memok ->
+#endif
         do
         :: qlen > 0 && q[0] <= ec ->
-            assert(ec - arrival[owner[0]] >= AMOUNT);
+            /* S2 (a), against the witness: free memory allows, and the real blocks counted since the waiter
+               arrived cover its amount (realc, not ec: a wrong arc_evict_count must not vouch for itself) */
+            assert(memok && realc - arrival[owner[0]] >= AMT(owner[0]));
             releaseHead()
+#ifdef BROKEN_ONE_RELEASE
+            ; break
+#endif
         :: else -> break
         od
-    :: else -> skip
+#ifndef BROKEN_NO_MEMCHECK
+    :: else -> REACHED
+#endif
     fi
+}
+
+/* promptness: when a release point ends, no waiter it should have released is left at the head */
+inline assertPrompt() {
+    assert(!(memok && qlen > 0 && q[0] <= ec))
 }
 
 /* S1: the queue is sorted by count, head first */
@@ -160,10 +199,15 @@ inline assertSorted() {
 
 /* EvictWaiters.ensureEvicting inside the lock: set needed and wake unless needed already */
 inline ensureEvicting() {
-#ifndef BROKEN_NO_WAKE
+#if defined(BROKEN_WAKE_FIRST)
+    if
+    :: !needed -> wake(); needed = 1
+    :: else -> REACHED
+    fi
+#elif !defined(BROKEN_NO_WAKE)
     if
     :: !needed -> needed = 1; wake()
-    :: else -> skip
+    :: else -> REACHED
     fi
 #else
     skip
@@ -177,11 +221,13 @@ proctype allocator(byte i) {
     byte j;
     do
     :: n < ALLOCS ->
-        /* arc_is_overflowing: the level of the aggsum's lower bound against arc_c, read without any lock: free */
+        /* arc_is_overflowing: the level of the aggsum's lower bound against arc_c, read without any lock: free.
+           SEVERE is listed first so that the depth-first search meets a full list early (a bug in the list shows in
+           a few states); the order of a free choice changes no state count */
         if
-        :: lvl = NONE
-        :: lvl = SOME
         :: lvl = SEVERE
+        :: lvl = SOME
+        :: lvl = NONE
         fi;
         if
         :: lvl == NONE -> skip
@@ -189,33 +235,58 @@ proctype allocator(byte i) {
 #ifndef BROKEN_NO_WAKE
 some:       if
             :: !needed -> needed = 1; wake()
-            :: else -> skip
+            :: else -> REACHED
             fi
 #else
 some:       skip
 #endif
         :: lvl == SEVERE ->
+            /* mutex_enter(&arc_evict_lock), then the tail's count */
+            atomic {
+                evlock == 0 -> evlock = 1;
+                if
+#ifdef BROKEN_HEAD_COUNT
+                :: qlen > 0 -> last = q[0]
+#else
+                :: qlen > 0 -> last = q[qlen - 1]
+#endif
+                :: else -> last = 0
+                fi
+            };
+            /* an empty list: set needed and wake, steps apart, which the zthr's unlocked check can see between */
+            if
+            :: qlen == 0 -> ensureEvicting()
+            :: else -> REACHED
+            fi;
+            /* the count, the append, mutex_exit: nothing outside the lock reads q, owner or queued of a waiter
+               that has not queued yet, so these are one step */
             atomic {
                 if
-                :: qlen > 0 -> last = q[qlen - 1]
-                :: else -> last = 0; ensureEvicting()
-                fi;
-                if
                 :: !shut ->
-#ifdef BROKEN_11285
-                    q[qlen] = last + AMOUNT;
+#if defined(BROKEN_11285)
+                    q[qlen] = last + AMT(i);
+#elif defined(BROKEN_PRE_11397)
+                    if
+#ifndef NO_VERIFY
+                    :: qlen > 0 -> assert(last > ec); q[qlen] = last + AMT(i)
 #else
-                    q[qlen] = (last > ec -> last : ec) + AMOUNT;
+                    :: qlen > 0 -> q[qlen] = last + AMT(i)
+#endif
+                    :: else -> q[qlen] = ec + AMT(i)
+                    fi;
+#else
+                    q[qlen] = (last > ec -> last : ec) + AMT(i);
 #endif
                     owner[qlen] = i;
                     qlen++;
                     queued[i] = 1;
-                    arrival[i] = ec;
+                    arrival[i] = realc;
                     assertSorted()
-                :: else -> skip
+                :: else -> REACHED
                 fi;
                 last = 0;
-                j = 0
+                j = 0;
+                evlock = 0
             };
 waiting:    (queued[i] == 0)
         fi;
@@ -261,8 +332,15 @@ pass:   evicted = 0;
             :: memok = 0
             fi;
             atomic {
+                evlock == 0;
+#ifdef BROKEN_12279
+                ec = ec + k + g;
+#else
                 ec = ec + k;
+#endif
+                realc = realc + k;
                 releaseReached();
+                assertPrompt();
                 memok = 0;
                 j = 0
             };
@@ -283,6 +361,7 @@ pass:   evicted = 0;
         fi;
 #endif
         atomic {
+            evlock == 0;
             needed = (!cancel && evicted > 0 && over);
             over = 0;
             if
@@ -295,7 +374,7 @@ pass:   evicted = 0;
 #else
                 releaseAll()
 #endif
-            :: else -> skip
+            :: else -> REACHED
             fi;
             j = 0
         };
@@ -309,10 +388,10 @@ pass:   evicted = 0;
 active proctype closer() {
     byte j;
     if
-    :: skip
+    :: REACHED
     :: atomic { cancel = 1; wake() };
         zexited == 1;
-        atomic { shut = 1; needed = 0; releaseAll() }
+        atomic { evlock == 0; shut = 1; needed = 0; releaseAll() }
     fi
 }
 

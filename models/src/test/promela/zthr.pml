@@ -30,8 +30,10 @@
  *                                 completes what the work function waits   the txg that func waits on completes
  *                                 for (txgSynced)                          (#8333's scenario)
  *   proctype waiter               a waitCycleDone() caller                 zthr_wait_cycle_done's caller
- *   proctype canceller            a cancel() caller                        spa_export -> zthr_cancel
- *   proctype resumer              if (!isRunning()) resume()               the pre-#8229 spa_export guard
+ *   proctype canceller            up to two cancel() calls                 spa_export -> zthr_cancel (a stopped
+ *                                                                          zthr may be cancelled: a no-op)
+ *   proctype resumer              resume() at any moment (PRE_8229:        zthr_resume (a running zthr may be
+ *                                 if (!isRunning()) resume())              resumed: a no-op); pre-#8229 guard
  *   init                          Zthr.create(...) (start())               zthr_create
  *
  * Ghost variables (no Java or C counterpart; they state the properties):
@@ -52,6 +54,9 @@
  *                           lock before the state lock, so it blocks behind a cancel that waits for the worker.
  *   CHECK_WITHOUT_LOCK      the worker runs the check with the state lock released (Java's LostWakeupZthr, the
  *                           lost-wakeup race that holding the lock across check and sleep prevents).
+ *   RESUME_ASSERT_2_1_1     zthr_resume's ASSERT(!zthr_haswaiters) where 2.1.1 has it (zthr.c 416): before the
+ *                           thread test, so a resume of a running zthr while a waitCycleDone() caller waits fails
+ *                           it. Java (and the faithful model) assert it only when a worker is started.
  *   PRE_8229                cancel, resume and the exit path before #8229 (61c3391acc^, #7744): no request lock,
  *                           cancel() clears its own flag after the worker exited, resume() asserts !cancel. The
  *                           waiter and its release on exit, which came later (#8416), are kept as in Zthr.
@@ -73,11 +78,13 @@
  *     pair of atomics in Java (the ghost variables are not program state), so the model's sequential consistency
  *     is what the Java code has.
  *   - Bounds: one zthr, one create and at most one resume, one producer (1 unit of work), one syncer, WAITERS
- *     waiters, one canceller and one resumer. Larger bounds (-DWAITERS=2 -DPRODUCERS=2) run with -Dmodels.large.
+ *     waiters, one canceller (two cancels) and one resumer. Larger bounds (-DWAITERS=2 -DPRODUCERS=2) run with -Dmodels.large.
  *     A violation needing more threads of one kind is not covered; the JCStress zthr scenarios and
  *     ZthrLincheckTest run more invocations of the real code, but neither reaches the start-up window
  *     deterministically (see docs/formal-models.md).
  */
+
+#include "reached.h"
 
 #ifndef WAITERS
 #define WAITERS 1
@@ -141,7 +148,7 @@ end_sleep:      atomic { (cv & (1 << _pid)) == 0 && stateLock == 0 -> stateLock 
         fi;
         if
         :: hasWaiters -> hasWaiters = false; BROADCAST(waitCv)
-        :: else
+        :: else -> REACHED
         fi
     od;
 leave:
@@ -174,7 +181,7 @@ inline wakeup() {
     atomic {
         if
         :: thread != 0 && !cancel && served < requested -> kicked = true
-        :: else
+        :: else -> REACHED
         fi;
         BROADCAST(cv)
     };
@@ -218,7 +225,7 @@ inline cancelZthr() {
         :: thread != 0 -> WAIT(cv, stateLock)
         :: else -> break
         od
-    :: else
+    :: else -> REACHED
     fi;
     assert(thread == 0 && !cancel);
     stopped = true;
@@ -230,12 +237,16 @@ inline resume() {
     LOCK(requestLock);
     LOCK(stateLock);
     assert(!cancel);
+#ifdef RESUME_ASSERT_2_1_1
+    /* zthr.c 416: 2.1.1 asserts no waiters before it looks at the thread, so also when resuming a running zthr */
+    assert(!hasWaiters);
+#endif
     if
     :: thread == 0 ->
         assert(!hasWaiters);
         stopped = false;
         startWorker()
-    :: else
+    :: else -> REACHED
     fi;
     UNLOCK(stateLock);
     UNLOCK(requestLock)
@@ -260,7 +271,7 @@ inline waitCycleDone() {
         :: else -> break
         od;
         waiting--
-    :: else
+    :: else -> REACHED
     fi;
     UNLOCK(stateLock)
 }
@@ -270,7 +281,7 @@ proctype producer() {
     if
     :: requested++;
        wakeup()
-    :: skip
+    :: REACHED
     fi
 }
 
@@ -283,20 +294,32 @@ proctype waiter() {
     waitCycleDone()
 }
 
+/* zthr.c's callers may cancel a stopped zthr and resume a running one (both no-ops): the canceller cancels up to
+   twice (a loop, so that cancelZthr is expanded once and its option for a stopped zthr is one statement that
+   the second cancel reaches), the resumer resumes at any moment, with no isRunning() guard (issue 24). PRE_8229's resume required a
+   stopped zthr (it asserted thread == NULL), so its callers had the guard, and the model keeps it there. */
 proctype canceller() {
-    if
-    :: cancelZthr()
-    :: skip
-    fi
+    byte cancels = 0;
+    do
+    :: cancels < 2 -> cancelZthr(); cancels++
+    :: REACHED; break
+    od
 }
 
 proctype resumer() {
+#ifdef PRE_8229
     bool running;
     isRunning(running);
     if
     :: !running -> resume()
-    :: else
+    :: else -> REACHED
     fi
+#else
+    if
+    :: resume()
+    :: REACHED
+    fi
+#endif
 }
 
 init {

@@ -52,6 +52,15 @@ class SpinCheckTest {
     }
 
     @Test
+    void anOptionThatDoesNothingAndIsNeverTakenFailsASafetyCheck() {
+        // an empty ':: else' compiles to no statement of its own; the REACHED marker (reached.h) makes it one
+        AssertionError error = assertThrows(AssertionError.class,
+                () -> SpinCheck.safety("harness.pml").define("LOCKED").define("DEAD_ELSE").assertHolds());
+        assertTrue(error.getMessage().contains("unreached in init") && error.getMessage().contains("assert(1)"),
+                error.getMessage());
+    }
+
+    @Test
     void anLtlClaimHoldsUnderWeakFairnessAndIsRefutedWithoutTheLock() {
         SpinCheck.ltl("harness.pml", "bothCounted").define("LOCKED").assertHolds();
         SpinCheck.ltl("harness.pml", "bothCounted").assertRefuted();

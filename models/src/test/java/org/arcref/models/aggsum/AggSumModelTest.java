@@ -1,6 +1,7 @@
 package org.arcref.models.aggsum;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
@@ -99,6 +100,16 @@ class AggSumModelTest {
                 "T0 takes the core lock, changes the borrow by -1",
                 "spin: text of failed assertion: assert((borrow>=0))"),
                 shortestCounterexample("NEVER_SHRINKS"));
+    }
+
+    @Test
+    @DisplayName("M1 A6: spin refutes a re-borrow that grows where it should shrink (the quarter of the excess with"
+            + " its sign flipped), which no bound property sees")
+    void a6RefutedByAShrinkThatGrows() {
+        List<String> account = shortestCounterexample("SHRINK_GROWS");
+        assertTrue(account.stream().anyMatch(l -> l.startsWith("spin: text of failed assertion")
+                        && l.contains("((old+borrow)<=old)")),
+                "the refutation must be A6's assertion:\n" + String.join("\n", account));
     }
 
     private static SpinCheck faithful(int threads, int buckets, int ops) {

@@ -71,6 +71,14 @@ class ZthrModelTest {
     }
 
     @Test
+    @DisplayName("Z4: zfs-2.1.1's ASSERT(!zthr_haswaiters) in zthr_resume fails when a running zthr is resumed while"
+            + " a waitCycleDone caller waits")
+    void z4ResumeAssertOf211FailsOnARunningZthr() {
+        String trail = SpinCheck.safety(MODEL).define("RESUME_ASSERT_2_1_1").assertRefuted();
+        assertSteps(trail, "hasWaiters = 1", "(resumer:1)", "assert(!(hasWaiters))");
+    }
+
+    @Test
     @DisplayName("Z5: a check run without the state lock loses a wakeup (LostWakeupZthr)")
     void z5CheckWithoutTheLockIsRefuted() {
         String trail = SpinCheck.ltl(MODEL, "z5").define("CHECK_WITHOUT_LOCK").nfair(NFAIR).assertRefuted();

@@ -48,7 +48,8 @@ class AggSumModelTest {
         assertEquals(List.of(
                 "T0 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
                 "T0 takes the core lock, changes the borrow by 6",
-                "T0 (core lock held) folds bucket 0, borrowed 6, releases the bucket lock",
+                "T0 (core lock held) folds bucket 0, borrowed 6",
+                "T0 releases the bucket lock",
                 "T1 add(3), bucket 0: fast path, delta 3, borrowed 6",
                 "T1 upperBound() = 4; the adds it may see give V in [7, 10]",
                 "spin: text of failed assertion: assert(!(((upper>=0)&&(upper<lo))))"),
@@ -79,10 +80,32 @@ class AggSumModelTest {
                 "T0 releases the bucket lock",
                 "T0 releases the core lock; add(3) returns",
                 "T1 compare(4) takes the core lock, flushes from lower 4, upper 4",
+                "T1 folds bucket 0: delta 0, borrowed 6, lb = 10",
+                "T1 folds bucket 0: delta 0, borrowed 6, ub = -2",
                 "T1 stores lower = 10",
                 "T0 lowerBound() = 10; the adds it may see give V in [7, 7]",
                 "spin: text of failed assertion: assert((lower<=hi))"),
                 shortestCounterexample("STALE_COMPARE"));
+    }
+
+    @Test
+    @DisplayName("M1 A3: spin refutes a flush that folds a bucket without its lock, which only the model with one step"
+            + " per bucket access can express")
+    void a3RefutedByAFlushWithoutTheBucketLock() {
+        assertEquals(List.of(
+                "T0 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
+                "T0 takes the core lock, changes the borrow by 6",
+                "T0 (core lock held) folds bucket 0, borrowed 6",
+                "T0 stores lower = 1",
+                "T0 stores upper = 13",
+                "T0 releases the bucket lock",
+                "T0 releases the core lock; add(3) returns",
+                "T1 value() takes the core lock: lower 1, upper 13",
+                "T1 folds bucket 0: delta 0, borrowed 6, lb = 7",
+                "T0 add(3), bucket 0: fast path, delta 3, borrowed 6",
+                "T1 folds bucket 0: delta 3, borrowed 6, ub = 10",
+                "spin: text of failed assertion: assert((lb==ub))"),
+                shortestCounterexample("FLUSH_NO_BUCKET_LOCK"));
     }
 
     @Test

@@ -65,11 +65,15 @@
  *       lies between the wanted and the old borrow (asserted in the slow path, issue 24).
  *
  * What the model leaves out, and why that cannot hide a violation of these properties
- *   - 64-bit arithmetic. Values are small shorts; INIT >= THREADS*OPS keeps V >= 0, so every value and target is
- *     non-negative. The comparisons that Java and C make unsigned are unsigned here (ULT, UGT), so a broken
- *     variant's negative upper bound is the huge number it is in Java. Compare's last test lacks the lb > 0 guard,
- *     which matters only for V < 0 (fact sheet a.7), a case left out. Overflow needs values near 2^63, not a
- *     question of interleaving.
+ *   - 64-bit arithmetic, V < 0. Values are small shorts. The deltas are 1, -1, BIG = 3 and, once per run and by
+ *     thread 0, the large negative -NEG = -8, larger than any borrow or bucket delta the others leave, so it takes
+ *     the slow path on an empty bucket and stores lower = INIT - NEG - 2 NEG, far below 0 (the lb > 0 guards).
+ *     INIT = NEG + THREADS*OPS - 1 keeps V >= 0 and lets V reach 0. V < 0 (an accounting underflow; the ARC's
+ *     sizes never go there) is left out: there the code answers neither as signed nor as unsigned (compare's
+ *     pre-check by ub < target says -1, its unguarded last test says +1: fact sheet a.7), and an unsigned upper
+ *     bound is below V, so no property of the contract is left to check. The comparisons that Java and C make
+ *     unsigned are unsigned here (ULT, UGT), so a broken variant's negative upper bound is the huge number it is in
+ *     Java. Overflow needs values near 2^63, not a question of interleaving.
  *   - The borrow is |d| << SHIFT, SHIFT = 1 here for 4 + bucketshift. The protocol depends on the shift only
  *     through B >= |d| after a slow path (so that the next add of that size can take the fast path) and the
  *     quarter-shrink rule, both kept; DELTAS include 3 so that a shrink (6 -> 5) happens within 4 adds.
@@ -112,7 +116,11 @@
 #define SHIFT 1
 #endif
 #define BIG 3
-#define INIT (THREADS * OPS)
+/* the large negative delta: its magnitude exceeds every borrow (at most BIG << SHIFT = 6) and every bucket delta
+   that the other deltas can leave before it */
+#define NEG 8
+/* V >= 0 always and V = 0 is reachable: one add(-NEG) (thread 0's, at most once) and every other add -1 */
+#define INIT (NEG + THREADS * OPS - 1)
 
 /* the core (as_lock and the two bounds) */
 bit corelock;
@@ -450,6 +458,7 @@ mtype = { ADD, LOWER, UPPER, VALUE, COMPARE };
 proctype worker(byte t) {
     byte b, i, g, n;
     bit fast, folded, decided;
+    bit freed;
     short d, x, nd, old, borrow, total, lb, ub, lo, hi;
     int res;
     mtype op;
@@ -458,6 +467,7 @@ proctype worker(byte t) {
         :: op = ADD; d = 1
         :: op = ADD; d = -1
         :: op = ADD; d = BIG
+        :: t == 0 && !freed -> freed = 1; op = ADD; d = -NEG
         :: op = LOWER
         :: op = UPPER
         :: op = VALUE

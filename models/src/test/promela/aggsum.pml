@@ -12,13 +12,26 @@
  *   blocked[b]                     AggSumBucket.lock()/unlock() (spin lock)         asc_lock
  *   proctype worker(t)             one thread calling the public methods            a CPU calling the API
  *   inline add, label fastPath     AggSum.add, withinBorrow                         aggsum_add, fast path
+ *     its steps, in this order:    lockedBucketOfCurrentThread (bucket.lock()),     mutex_enter(asc_lock), the
+ *                                  newDelta = bucket.delta + delta, withinBorrow     test of asc_delta + delta
+ *                                  (reads borrowed), bucket.delta = newDelta,       against asc_borrowed,
+ *                                  bucket.unlock()                                  asc_delta += delta, mutex_exit
  *   label slowPath                 AggSum.borrowAndAdd, AggSumLayout.borrowChange,  aggsum_add, after "borrow:"
  *                                  AggSum.storeBoundsAndUnlock
+ *     its steps, in this order:    synchronized (core) with old = bucket.borrowed,  mutex_enter(as_lock) with the
+ *                                  bucket.lock(), total = delta + bucket.delta,     read of asc_borrowed,
+ *                                  bucket.delta = 0, bucket.borrowed = old +        mutex_enter(asc_lock), delta +=
+ *                                  borrow, the two stores, bucket.unlock(), the     asc_delta, asc_delta = 0,
+ *                                  end of synchronized                              asc_borrowed += borrow, unlock,
+ *                                                                                   stores (see STORE_AFTER_UNLOCK)
  *   label slowStore                AggSum.storeBoundsAndUnlock (its two stores)     the two atomic_store_64 calls
  *   inline readLower, readUpper    AggSum.lowerBound(), upperBound()                aggsum_lower/upper_bound
  *   inline value                   AggSum.value(), flushLocked(.., false)           aggsum_value
  *   inline compare, label locked   AggSum.compare(), compareLocked, flushLocked     aggsum_compare
  *   inline flushBucket             one iteration of AggSum.flushLocked's loop       the loop body of both
+ *     its steps, in this order:    the test borrowed == 0, bucket.lock(), lb +=     the test asc_borrowed != 0,
+ *                                  delta + borrowed, ub += delta - borrowed,        mutex_enter(asc_lock), lb +=,
+ *                                  delta = 0, borrowed = 0, bucket.unlock()         ub +=, the two zeroings, exit
  *   BORROW(d) = |d| << SHIFT       AggSumLayout.borrowFor: |d| << (4 + shift)       |delta| << (aggsum_borrow_shift
  *                                                                                     + as_bucketshift)
  *   select bucket in add           AggSum.lockedBucketOfCurrentThread (any bucket)  CPU_SEQID_UNSTABLE >> shift
@@ -33,7 +46,9 @@
  * before taking the lock, Java StaleBoundCompareAggSum. NEVER_SHRINKS is no bug but a claim that must be refuted:
  * that a slow path never shrinks a borrow (its refutation shows that A6's shrink is reached). SHRINK_GROWS flips the
  * sign of the shrink ((old - wanted) / 4), so a re-borrow below the old amount grows: the bounds stay sound, and
- * only A6's assertion refutes it. Bounds: THREADS,
+ * only A6's assertion refutes it. FLUSH_NO_BUCKET_LOCK is a flush that folds a bucket without taking its lock
+ * (trusting the core lock it holds); a fast path on that bucket then writes its delta between the flush's two reads
+ * of it, or after the flush zeroed it. Bounds: THREADS,
  * BUCKETS, OPS (operations per thread).
  *
  * Properties (docs/formal-models.md gives them as formulas). Let S range over the sets of adds that contain every
@@ -50,19 +65,26 @@
  *       lies between the wanted and the old borrow (asserted in the slow path, issue 24).
  *
  * What the model leaves out, and why that cannot hide a violation of these properties
- *   - 64-bit arithmetic. Values are small shorts; INIT >= THREADS*OPS keeps V >= 0, so every value and target is
- *     non-negative. The comparisons that Java and C make unsigned are unsigned here (ULT, UGT), so a broken
- *     variant's negative upper bound is the huge number it is in Java. Compare's last test lacks the lb > 0 guard,
- *     which matters only for V < 0 (fact sheet a.7), a case left out. Overflow needs values near 2^63, not a
- *     question of interleaving.
+ *   - 64-bit arithmetic, V < 0. Values are small shorts. The deltas are 1, -1, BIG = 3 and, once per run and by
+ *     thread 0, the large negative -NEG = -8, larger than any borrow or bucket delta the others leave, so it takes
+ *     the slow path on an empty bucket and stores lower = INIT - NEG - 2 NEG, far below 0 (the lb > 0 guards).
+ *     INIT = NEG + THREADS*OPS - 1 keeps V >= 0 and lets V reach 0. V < 0 (an accounting underflow; the ARC's
+ *     sizes never go there) is left out: there the code answers neither as signed nor as unsigned (compare's
+ *     pre-check by ub < target says -1, its unguarded last test says +1: fact sheet a.7), and an unsigned upper
+ *     bound is below V, so no property of the contract is left to check. The comparisons that Java and C make
+ *     unsigned are unsigned here (ULT, UGT), so a broken variant's negative upper bound is the huge number it is in
+ *     Java. Overflow needs values near 2^63, not a question of interleaving.
  *   - The borrow is |d| << SHIFT, SHIFT = 1 here for 4 + bucketshift. The protocol depends on the shift only
  *     through B >= |d| after a slow path (so that the next add of that size can take the fast path) and the
  *     quarter-shrink rule, both kept; DELTAS include 3 so that a shrink (6 -> 5) happens within 4 adds.
- *   - Lock granularity: a step that reads or writes only bucket fields while holding that bucket's lock is one
- *     atomic step (lock, body, unlock for the fast path and a flush). Every other access to those fields is under
- *     the same lock, or (the unlocked read of borrowed in a flush) under the core lock that every writer of
- *     borrowed holds, so no thread can observe the intermediate states. The bound stores, which lock-free readers
- *     do observe, are separate steps, one per store, exactly as in Java and C.
+ *   - Steps: every lock acquire and release and every read or write of a bucket field is a step of its own, in
+ *     Java's and C's order (the table above), so a variant that leaves out a lock meets every interleaving of the
+ *     accesses it no longer protects. Still merged: a read of borrowed with the step beside it (the slow path's
+ *     read with its core-lock acquire, a flush's reads with its reads of delta), because every writer of borrowed
+ *     holds the core lock, and so does every such reader (the fast path's read, under the bucket lock only, is a
+ *     step of its own); likewise value's and compare's reads of both bounds with their core-lock acquire (every
+ *     writer of a bound holds the core lock); the ghost updates of an invocation or a return with the step they
+ *     mark. The bound stores are one step per store, and a lock-free bound read one step, exactly as in Java and C.
  *   - An operation's invocation is merged into its first step and its return into its last. Moving an invocation
  *     later or a return earlier only shrinks the set of allowed S, so the check is at least as strict as with
  *     separate steps, and every merged run is also a run of the code (nothing happens in between).
@@ -94,7 +116,11 @@
 #define SHIFT 1
 #endif
 #define BIG 3
-#define INIT (THREADS * OPS)
+/* the large negative delta: its magnitude exceeds every borrow (at most BIG << SHIFT = 6) and every bucket delta
+   that the other deltas can leave before it */
+#define NEG 8
+/* V >= 0 always and V = 0 is reachable: one add(-NEG) (thread 0's, at most once) and every other add -1 */
+#define INIT (NEG + THREADS * OPS - 1)
 
 /* the core (as_lock and the two bounds) */
 bit corelock;
@@ -170,14 +196,16 @@ inline closeWindow(c) {
     inwin[c] = 0
 }
 
-/* aggsum_add / AggSum.add(d) by thread t on a bucket of its choice */
+/* aggsum_add / AggSum.add(d) by thread t on a bucket of its choice; one step per access to a bucket field */
 inline add(t, d) {
     select (b : 0 .. BUCKETS - 1);
 fastPath:
+    /* lockedBucketOfCurrentThread: bucket.lock() (mutex_enter(&asb->asc_lock)); the invocation */
+    atomic { blocked[b] == 0 -> blocked[b] = 1; begin(t, d) };
+    /* newDelta = bucket.delta + delta (asc_delta + delta) */
+    nd = bdelta[b] + d;
+    /* withinBorrow(newDelta, bucket.borrowed) (the test against (int64_t)asc_borrowed) */
     atomic {
-        blocked[b] == 0;
-        begin(t, d);
-        nd = bdelta[b] + d;
 #ifdef SKIP_BORROW_CHECK
         if
         :: true ->
@@ -186,18 +214,22 @@ fastPath:
         :: nd <= bborrowed[b] && nd >= -bborrowed[b] ->
 #endif
             printf("M1: T%d add(%d), bucket %d: fast path, delta %d, borrowed %d\n", t, d, b, nd, bborrowed[b]);
-            bdelta[b] = nd;
-            done[t] = done[t] + d;
             fast = 1
         :: else ->
             printf("M1: T%d add(%d), bucket %d: delta %d outside borrowed %d, slow path\n", t, d, b, nd, bborrowed[b])
-        fi;
-        nd = 0
-    }
+        fi
+    };
     if
-    :: fast -> fast = 0
+    :: fast ->
+        /* bucket.delta = newDelta (asc_delta += delta) */
+        bdelta[b] = nd;
+        /* bucket.unlock(); add returns */
+        atomic { blocked[b] = 0; done[t] = done[t] + d; fast = 0; nd = 0 }
     :: else ->
+        /* bucket.unlock(), then borrowAndAdd */
+        atomic { blocked[b] = 0; nd = 0 };
 slowPath:
+        /* synchronized (core) (as_lock), old = bucket.borrowed, AggSumLayout.borrowChange */
         atomic {
             corelock == 0 -> corelock = 1;
             old = bborrowed[b];
@@ -221,26 +253,31 @@ slowPath:
 #endif
             skip
         };
+        /* bucket.lock() (mutex_enter(&asb->asc_lock)) */
+        atomic { blocked[b] == 0 -> blocked[b] = 1 };
+        /* total = delta + bucket.delta (delta += asc_delta) */
+        total = d + bdelta[b];
+        /* bucket.delta = 0 (asc_delta = 0) */
+        bdelta[b] = 0;
+        /* bucket.borrowed = old + borrow (asc_borrowed += borrow) */
         atomic {
-            blocked[b] == 0;
-            total = d + bdelta[b];
-            bdelta[b] = 0;
             bborrowed[b] = old + borrow;
-#ifdef STORE_AFTER_UNLOCK
-            printf("M1: T%d (core lock held) folds bucket %d, borrowed %d, releases the bucket lock\n", t, b, bborrowed[b])
+            printf("M1: T%d (core lock held) folds bucket %d, borrowed %d\n", t, b, bborrowed[b])
         };
+#ifdef STORE_AFTER_UNLOCK
+        /* 2.1.1: mutex_exit(&asb->asc_lock), then the two stores */
+        atomic { blocked[b] = 0; printf("M1: T%d releases the bucket lock\n", t) };
 slowStore:
         atomic { lower = lower + total - borrow; printf("M1: T%d stores lower = %d\n", t, lower) };
         atomic { upper = upper + total + borrow; printf("M1: T%d stores upper = %d\n", t, upper) };
 #else
-            printf("M1: T%d (core lock held) folds bucket %d, borrowed %d\n", t, b, bborrowed[b]);
-            blocked[b] = 1
-        };
+        /* storeBoundsAndUnlock: the two stores, then bucket.unlock() */
 slowStore:
         atomic { lower = lower + total - borrow; printf("M1: T%d stores lower = %d\n", t, lower) };
         atomic { upper = upper + total + borrow; printf("M1: T%d stores upper = %d\n", t, upper) };
         atomic { blocked[b] = 0; printf("M1: T%d releases the bucket lock\n", t) };
 #endif
+        /* the end of synchronized (core) (mutex_exit(&as->as_lock)); add returns */
         atomic {
             corelock = 0;
             done[t] = done[t] + d;
@@ -275,25 +312,43 @@ inline readUpper(t) {
     }
 }
 
-/* one iteration of the flush loop, core lock held: fold bucket i into lb and ub if it has borrowed (folded = 1) */
-inline flushBucket(i) {
-    atomic {
-        if
-        :: bborrowed[i] != 0 ->
-            blocked[i] == 0;
-            lb = lb + bdelta[i] + bborrowed[i];
-            ub = ub + bdelta[i] - bborrowed[i];
-            bdelta[i] = 0;
-            bborrowed[i] = 0;
-            folded = 1
-#if BUCKETS > 1
-        :: else -> REACHED
-#else
-        :: else /* no REACHED: with one bucket pan finds this option never taken (every flush meets a borrowed
-                   bucket); the checks with two buckets take it */
+/* one iteration of thread t's flush loop, core lock held: fold bucket i into lb and ub if it has borrowed
+   (folded = 1); one step per access to a bucket field, in flushLocked's order */
+inline flushBucket(t, i) {
+    /* if (bucket.borrowed == 0) continue (read without the bucket lock: every writer of borrowed holds as_lock) */
+    if
+    :: bborrowed[i] != 0 ->
+#ifndef FLUSH_NO_BUCKET_LOCK
+        /* bucket.lock() */
+        atomic { blocked[i] == 0 -> blocked[i] = 1 };
 #endif
-        fi
-    }
+        /* lb += bucket.delta + bucket.borrowed */
+        atomic {
+            lb = lb + bdelta[i] + bborrowed[i];
+            printf("M1: T%d folds bucket %d: delta %d, borrowed %d, lb = %d\n", t, i, bdelta[i], bborrowed[i], lb)
+        };
+        /* ub += bucket.delta - bucket.borrowed (a second read of delta) */
+        atomic {
+            ub = ub + bdelta[i] - bborrowed[i];
+            printf("M1: T%d folds bucket %d: delta %d, borrowed %d, ub = %d\n", t, i, bdelta[i], bborrowed[i], ub)
+        };
+        /* bucket.delta = 0 */
+        bdelta[i] = 0;
+        /* bucket.borrowed = 0 */
+        bborrowed[i] = 0;
+#ifdef FLUSH_NO_BUCKET_LOCK
+        folded = 1
+#else
+        /* bucket.unlock() */
+        atomic { blocked[i] = 0; folded = 1 }
+#endif
+#if BUCKETS > 1
+    :: else -> REACHED
+#else
+    :: else /* no REACHED: with one bucket pan finds this option never taken (every flush meets a borrowed
+               bucket); the checks with two buckets take it */
+#endif
+    fi
 }
 
 /* aggsum_value / AggSum.value() by thread t (A4) */
@@ -308,7 +363,7 @@ inline value(t) {
     if
     :: lb != ub ->
         for (i : 0 .. BUCKETS - 1) {
-            flushBucket(i);
+            flushBucket(t, i);
             folded = 0
         };
         assert(lb == ub);
@@ -372,7 +427,7 @@ locked:
             i = 0;
             do
             :: i < BUCKETS ->
-                flushBucket(i);
+                flushBucket(t, i);
                 i++;
                 if
                 :: folded && (ULT(ub, x) || (lb > 0 && lb > x)) -> folded = 0; break
@@ -403,6 +458,7 @@ mtype = { ADD, LOWER, UPPER, VALUE, COMPARE };
 proctype worker(byte t) {
     byte b, i, g, n;
     bit fast, folded, decided;
+    bit freed;
     short d, x, nd, old, borrow, total, lb, ub, lo, hi;
     int res;
     mtype op;
@@ -411,6 +467,7 @@ proctype worker(byte t) {
         :: op = ADD; d = 1
         :: op = ADD; d = -1
         :: op = ADD; d = BIG
+        :: t == 0 && !freed -> freed = 1; op = ADD; d = -NEG
         :: op = LOWER
         :: op = UPPER
         :: op = VALUE
@@ -456,7 +513,7 @@ init {
         lb = lower;
         ub = upper;
         for (i : 0 .. BUCKETS - 1) {
-            flushBucket(i)
+            flushBucket(THREADS, i)
         }
     };
     /* A1, A2 as the code sees them: a final value() is the sum of all deltas */

@@ -26,15 +26,17 @@ import org.junit.jupiter.api.Test;
  * {@link AggSumPause} on the matching broken Java variant, which must break the property exactly as the model
  * did, and on {@link AggSum}, which must keep it. Model and code then agree on each bug.
  *
- * <p>Same start as the model: initial value 4 (the model's INIT for 2 threads of 2 operations), one bucket, so
- * that both threads share it. The amounts differ where the model scales the borrow down: a slow-path add of 3
- * borrows {@code 3 << 1 = 6} in the model and {@code 3 << 4 = 48} in Java. The range of values a read may see is
- * the same, and so is the bound a broken variant reads, up to that borrow (4 in the first two trails; 4 plus the
- * borrow in the third: 10 in the model, 52 here). The thread the model calls T0 or T1 is named in each step; the
- * test's own thread plays the one that is not held.
+ * <p>Same start as the model: initial value 11 (the model's INIT for 2 threads of 2 operations: its large negative
+ * delta 8 plus 3), one bucket, so that both threads share it. The amounts differ where the model scales the borrow
+ * down: a slow-path add of 3 borrows {@code 3 << 1 = 6} in the model and {@code 3 << 4 = 48} in Java, one of -8
+ * borrows 16 and 128. The range of values a read may see is the same, and so is the bound a broken variant reads,
+ * up to that borrow (11 in the first two trails; 11 plus the borrow in the third: 27 in the model, 139 here). The
+ * thread the model calls T0 or T1 is named in each step; the test's own thread plays the one that is not held.
  */
 class AggSumCounterexampleReplayTest {
-    private static final long INIT = 4;
+    private static final long INIT = 11;
+    /** The model's large negative delta ({@code NEG}). */
+    private static final long NEG = 8;
 
     private final ExecutorService other = Executors.newSingleThreadExecutor();
 
@@ -81,13 +83,13 @@ class AggSumCounterexampleReplayTest {
     void a5FailsForStoreAfterUnlockAggSum() throws Exception {
         Read read = storeAfterUnlockTrail(StoreAfterUnlockAggSum.create(INIT, AggSumLayout.singleBucket()));
         assertFalse(read.keepsA5(), read.toString());
-        assertEquals(INIT, read.value(), "as in the model, T1 reads upperBound() = 4, below the least value 7");
+        assertEquals(INIT, read.value(), "as in the model, T1 reads upperBound() = 11, below the least value 14");
     }
 
     /**
      * T0: add(3), slow path (the bucket has borrowed nothing), held after it released the bucket's lock with the
      * core lock still held. T1: add(3), fast path inside T0's new borrow; then upperBound(). T1's add completed, T0's
-     * is in flight, so V is 7 or 10 and A5 asks {@code upperBound() >= 7}.
+     * is in flight, so V is 14 or 17 and A5 asks {@code upperBound() >= 14}.
      */
     private Read storeAfterUnlockTrail(AggSum sum) throws Exception {
         try (AggSumPause pause = AggSumPause.afterSlowPathReleasesBucket(sum)) {
@@ -106,59 +108,66 @@ class AggSumCounterexampleReplayTest {
     }
 
     @Test
-    @DisplayName("M1 A5 on the SKIP_BORROW_CHECK trail: AggSum's upper bound covers the add")
+    @DisplayName("M1 A5 on the SKIP_BORROW_CHECK trail: AggSum's lower bound covers the large subtraction")
     void a5HoldsOnTheSkippedBorrowCheckTrail() {
         Read read = skippedBorrowCheckTrail(AggSum.create(INIT, AggSumLayout.singleBucket()));
         assertTrue(read.keepsA5(), read.toString());
-        assertEquals(INIT + 3 + 48, read.value(), "the add borrowed 48 on the slow path");
+        assertEquals(INIT - NEG - 128, read.value(), "the add borrowed 128 on the slow path");
     }
 
     @Test
-    @DisplayName("M1 A5 on the SKIP_BORROW_CHECK trail: the unchecked fast path leaves the upper bound below the add")
+    @DisplayName("M1 A5 on the SKIP_BORROW_CHECK trail: the unchecked fast path leaves the lower bound above the value")
     void a5FailsForSkippedBoundCheckAggSum() {
         Read read = skippedBorrowCheckTrail(SkippedBoundCheckAggSum.create(INIT, AggSumLayout.singleBucket()));
         assertFalse(read.keepsA5(), read.toString());
-        assertEquals(INIT, read.value(), "as in the model, upperBound() = 4, below the value 7");
+        assertEquals(INIT, read.value(), "as in the model, lowerBound() = 11, above the value 3");
     }
 
-    /** T0: add(3), then upperBound(). No other thread: V is 7, and A5 asks {@code upperBound() >= 7}. */
+    /** T0: add(-8), then lowerBound(). No other thread: V is 3, and A5 asks {@code lowerBound() <= 3}. */
     private static Read skippedBorrowCheckTrail(AggSum sum) {
-        sum.add(3);
-        return Read.upper(sum.upperBound(), INIT + 3, INIT + 3);
+        sum.add(-NEG);
+        return Read.lower(sum.lowerBound(), INIT - NEG, INIT - NEG);
     }
 
     @Test
-    @DisplayName("M1 A5, A2 on the STALE_COMPARE trail: AggSum's compare re-reads the bounds under the lock")
+    @DisplayName("M1 A5, A4 on the STALE_COMPARE trail: AggSum's compare re-reads the bounds under the lock")
     void a5HoldsOnTheStaleCompareTrail() throws Exception {
-        Read read = staleCompareTrail(AggSum.create(INIT, AggSumLayout.singleBucket()));
-        assertTrue(read.keepsA5(), read.toString());
-        assertEquals(INIT + 3, read.value(), "the flush left lower == upper == V");
+        StaleCompareOutcome outcome = staleCompareTrail(AggSum.create(INIT, AggSumLayout.singleBucket()));
+        assertEquals(-1, outcome.compare(), "compare(11) with V = 3");
+        assertTrue(outcome.read().keepsA5(), outcome.read().toString());
+        assertEquals(INIT - NEG, outcome.read().value(), "the flush left lower == upper == V");
     }
 
     @Test
-    @DisplayName("M1 A5, A2 on the STALE_COMPARE trail: a compare that flushes from stale bounds loses T0's add")
+    @DisplayName("M1 A5, A4 (and A2) on the STALE_COMPARE trail: a compare that flushes from stale bounds loses T0's"
+            + " add")
     void a5FailsForStaleBoundCompareAggSum() throws Exception {
-        Read read = staleCompareTrail(StaleBoundCompareAggSum.create(INIT, AggSumLayout.singleBucket()));
-        assertFalse(read.keepsA5(), read.toString());
-        assertEquals(INIT + 48, read.value(),
-                "as in the model (4 + 6 = 10 there), the lower bound is the stale 4 plus T0's borrow, above V = 7");
+        StaleCompareOutcome outcome = staleCompareTrail(
+                StaleBoundCompareAggSum.create(INIT, AggSumLayout.singleBucket()));
+        assertEquals(1, outcome.compare(), "the stale flush answers +1 for V = 3 < 11 (A4 broken)");
+        assertFalse(outcome.read().keepsA5(), outcome.read().toString());
+        assertEquals(INIT + 128, outcome.read().value(), "as in the model (11 + 16 = 27 there), the lower bound is the"
+                + " stale 11 plus T0's borrow, above V = 3");
     }
+
+    /** What T1's compare answered in the STALE_COMPARE trail, and T0's lower-bound read after it. */
+    private record StaleCompareOutcome(int compare, Read read) { }
 
     /**
-     * T1: compare(4) reads upper = 4 and lower = 4 without a lock, cannot decide (4 is not above 4) and is held
-     * before the core lock. T0: add(3), slow path, completes. T1 goes on: takes the core lock, flushes, answers
-     * +1 (V = 7 > 4, right in both). T0: lowerBound(). Both adds are complete, so V = 7 and A5 asks
-     * {@code lowerBound() <= 7}. (In the trail T0 reads between T1's two stores; here after compare returns:
+     * T1: compare(11) reads upper = 11 and lower = 11 without a lock, cannot decide (11 is not above 11) and is
+     * held before the core lock. T0: add(-8), slow path, completes. T1 goes on: takes the core lock, flushes and
+     * answers. T0: lowerBound(). Both operations of T0 are complete, so V = 3 and A5 asks
+     * {@code lowerBound() <= 3}. (In the trail T0 reads between T1's two stores; here after compare returns:
      * the lower bound is the same.)
      */
-    private Read staleCompareTrail(AggSum sum) throws Exception {
+    private StaleCompareOutcome staleCompareTrail(AggSum sum) throws Exception {
         try (AggSumPause pause = AggSumPause.beforeCompareTakesCoreLock(sum)) {
-            Future<Integer> t1 = other.submit((Callable<Integer>) () -> sum.compare(4));
+            Future<Integer> t1 = other.submit((Callable<Integer>) () -> sum.compare(INIT));
             pause.awaitArrival();
-            sum.add(3);
+            sum.add(-NEG);
             pause.release();
-            assertEquals(1, t1.get(10, TimeUnit.SECONDS), "compare(4) with V = 7");
-            return Read.lower(sum.lowerBound(), INIT + 3, INIT + 3);
+            int answer = t1.get(10, TimeUnit.SECONDS);
+            return new StaleCompareOutcome(answer, Read.lower(sum.lowerBound(), INIT - NEG, INIT - NEG));
         }
     }
 }

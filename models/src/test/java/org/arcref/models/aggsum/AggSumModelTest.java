@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Model M1, the aggsum protocol ({@code src/test/promela/aggsum.pml}; {@code docs/formal-models.md}, "M1 aggsum"),
  * checked by spin for every interleaving of a few threads, each running a few operations chosen from all of
- * {@code add} (deltas 1, -1, 3), {@code lowerBound}, {@code upperBound}, {@code value} and {@code compare}:
+ * {@code add} (deltas 1, -1, 3, and -8 once, by one thread), {@code lowerBound}, {@code upperBound}, {@code value}
+ * and {@code compare}:
  * <ul>
  *   <li>the faithful model (our {@code AggSum}) keeps A1, A2, A4 and A5 in a complete search, at the default
  *       bounds and, with {@code -Dmodels.large=true}, at larger ones;</li>
@@ -48,9 +49,10 @@ class AggSumModelTest {
         assertEquals(List.of(
                 "T0 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
                 "T0 takes the core lock, changes the borrow by 6",
-                "T0 (core lock held) folds bucket 0, borrowed 6, releases the bucket lock",
+                "T0 (core lock held) folds bucket 0, borrowed 6",
+                "T0 releases the bucket lock",
                 "T1 add(3), bucket 0: fast path, delta 3, borrowed 6",
-                "T1 upperBound() = 4; the adds it may see give V in [7, 10]",
+                "T1 upperBound() = 11; the adds it may see give V in [14, 17]",
                 "spin: text of failed assertion: assert(!(((upper>=0)&&(upper<lo))))"),
                 shortestCounterexample("STORE_AFTER_UNLOCK"));
     }
@@ -59,9 +61,9 @@ class AggSumModelTest {
     @DisplayName("M1 A5 (and A1): spin refutes a fast path that skips the borrow check")
     void a5RefutedBySkippedBorrowCheck() {
         assertEquals(List.of(
-                "T0 add(3), bucket 0: fast path, delta 3, borrowed 0",
-                "T0 upperBound() = 4; the adds it may see give V in [7, 7]",
-                "spin: text of failed assertion: assert(!(((upper>=0)&&(upper<lo))))"),
+                "T0 add(-8), bucket 0: fast path, delta -8, borrowed 0",
+                "T0 lowerBound() = 11; the adds it may see give V in [3, 3]",
+                "spin: text of failed assertion: assert((lower<=hi))"),
                 shortestCounterexample("SKIP_BORROW_CHECK"));
     }
 
@@ -69,20 +71,42 @@ class AggSumModelTest {
     @DisplayName("M1 A5 (and A2): spin refutes a compare that flushes from the bounds it read before the lock")
     void a5RefutedByStaleCompare() {
         assertEquals(List.of(
-                "T1 compare(4) reads upper = 4",
-                "T1 compare(4) reads lower = 4",
-                "T0 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
-                "T0 takes the core lock, changes the borrow by 6",
-                "T0 (core lock held) folds bucket 0, borrowed 6",
-                "T0 stores lower = 1",
-                "T0 stores upper = 13",
+                "T1 compare(11) reads upper = 11",
+                "T1 compare(11) reads lower = 11",
+                "T0 add(-8), bucket 0: delta -8 outside borrowed 0, slow path",
+                "T0 takes the core lock, changes the borrow by 16",
+                "T0 (core lock held) folds bucket 0, borrowed 16",
+                "T0 stores lower = -13",
+                "T0 stores upper = 19",
                 "T0 releases the bucket lock",
-                "T0 releases the core lock; add(3) returns",
-                "T1 compare(4) takes the core lock, flushes from lower 4, upper 4",
-                "T1 stores lower = 10",
-                "T0 lowerBound() = 10; the adds it may see give V in [7, 7]",
+                "T0 releases the core lock; add(-8) returns",
+                "T1 compare(11) takes the core lock, flushes from lower 11, upper 11",
+                "T1 folds bucket 0: delta 0, borrowed 16, lb = 27",
+                "T1 folds bucket 0: delta 0, borrowed 16, ub = -5",
+                "T1 stores lower = 27",
+                "T0 lowerBound() = 27; the adds it may see give V in [3, 3]",
                 "spin: text of failed assertion: assert((lower<=hi))"),
                 shortestCounterexample("STALE_COMPARE"));
+    }
+
+    @Test
+    @DisplayName("M1 A3: spin refutes a flush that folds a bucket without its lock, which only the model with one step"
+            + " per bucket access can express")
+    void a3RefutedByAFlushWithoutTheBucketLock() {
+        assertEquals(List.of(
+                "T0 add(-8), bucket 0: delta -8 outside borrowed 0, slow path",
+                "T0 takes the core lock, changes the borrow by 16",
+                "T0 (core lock held) folds bucket 0, borrowed 16",
+                "T0 stores lower = -13",
+                "T0 stores upper = 19",
+                "T0 releases the bucket lock",
+                "T0 releases the core lock; add(-8) returns",
+                "T1 value() takes the core lock: lower -13, upper 19",
+                "T1 folds bucket 0: delta 0, borrowed 16, lb = 3",
+                "T0 add(3), bucket 0: fast path, delta 3, borrowed 16",
+                "T1 folds bucket 0: delta 3, borrowed 16, ub = 6",
+                "spin: text of failed assertion: assert((lb==ub))"),
+                shortestCounterexample("FLUSH_NO_BUCKET_LOCK"));
     }
 
     @Test
@@ -90,14 +114,14 @@ class AggSumModelTest {
     void a6TheBorrowShrinksSomewhere() {
         assertEquals(List.of(
                 "T1 add(3), bucket 0: delta 3 outside borrowed 0, slow path",
-                "T1 takes the core lock, changes the borrow by 6",
-                "T0 add(-1), bucket 0: delta -1 outside borrowed 0, slow path",
-                "T1 (core lock held) folds bucket 0, borrowed 6",
-                "T1 stores lower = 1",
-                "T1 stores upper = 13",
-                "T1 releases the bucket lock",
-                "T1 releases the core lock; add(3) returns",
-                "T0 takes the core lock, changes the borrow by -1",
+                "T0 add(-8), bucket 0: delta -8 outside borrowed 0, slow path",
+                "T0 takes the core lock, changes the borrow by 16",
+                "T0 (core lock held) folds bucket 0, borrowed 16",
+                "T0 stores lower = -13",
+                "T0 stores upper = 19",
+                "T0 releases the bucket lock",
+                "T0 releases the core lock; add(-8) returns",
+                "T1 takes the core lock, changes the borrow by -2",
                 "spin: text of failed assertion: assert((borrow>=0))"),
                 shortestCounterexample("NEVER_SHRINKS"));
     }

@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs one JMH experiment (E2 aggsum, E2 arc_p, E3 cache) at each of several thread counts in one command, writes
@@ -128,7 +129,8 @@ public final class JmhExperiment {
                 case SMOKE -> options.forks(0).warmupIterations(0).measurementIterations(1)
                         .measurementTime(TimeValue.milliseconds(50));
                 case QUICK -> options.forks(1).warmupIterations(2).warmupTime(TimeValue.milliseconds(500))
-                        .measurementIterations(3).measurementTime(TimeValue.milliseconds(500));
+                        .measurementIterations(3).measurementTime(TimeValue.milliseconds(500))
+                        .verbosity(VerboseMode.SILENT);
                 case FULL -> options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
                         .measurementIterations(5).measurementTime(TimeValue.seconds(1));
             }

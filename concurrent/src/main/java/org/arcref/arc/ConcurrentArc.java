@@ -132,6 +132,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     private final ArcConfig config;
     private final Tunables tunables;
+    /** {@code config.applies(ARC_P_GROWTH_CAP_14137)}, asked on every allocation (an EnumSet behind a wrapper). */
+    private final boolean pGrowthCapFixed;
     private final MemoryModel memory;
     private final ArcOptions options;
     private final BufHashTable<V> hashTable;
@@ -198,6 +200,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         this.options = requireNonNull("options", options);
         this.sizeUpdate = sizeUpdate;
         this.tunables = config.tunables();
+        this.pGrowthCapFixed = config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137);
         this.hashTable = new BufHashTable<>(options.hashLocks(), config.cMax());
         for (ArcState s : ArcState.values()) {
             stateSize[s.ordinal()] = new AtomicLong();
@@ -1098,7 +1101,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     /** Quirk #14137: without the fix {@code arc_p} may grow past {@code arc_c / 2} on anon data. */
     private boolean pGrowthAllowed() {
-        return !config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137)
+        return !pGrowthCapFixed
                 || Long.compareUnsigned(arcP.get(), arcC.get() >>> 1) < 0;
     }
 

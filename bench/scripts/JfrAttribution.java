@@ -34,6 +34,7 @@ public class JfrAttribution {
         {"evict zthr (arc_evict, separate thread)", "Evictor\\..*|ConcurrentArc\\.evict.*|Zthr\\..*"},
         {"sublist lock + list links (add/remove_reference)", "Sublist\\..*|ConcurrentMultilist\\..*"},
         {"buf_hash_find / insert / remove", "BufHashTable\\.(get|put|remove)"},
+        {"buf_hash (cityhash4: hash lock, bucket, sublist)", "BufHash\\..*|MultilistIndex\\..*"},
         {"aggsum arc_size (add, bounds)", "AggSum.*\\..*"},
         {"arc_adapt", "ConcurrentArc\\.(adapt|ghostIncrement|pGrowthAllowed)"},
         {"overflow check / eviction wait", "ConcurrentArc\\.(waitForEviction|overflowLevel)|EvictWaiters\\..*"},
@@ -50,7 +51,7 @@ public class JfrAttribution {
                 + "|lambda\\$(free|write|completeWrite).*)"},
         {"read: hash lock, argument checks, result",
             "ConcurrentArc\\..*|BufHashTable\\..*|AdaptiveMutex\\..*|ArcArguments\\..*|ReadResult\\..*"},
-        {"spec behind one lock", "ZfsArc\\..*|LockedSpecCache\\..*|Multilist.*\\..*|BufHash\\..*"},
+        {"spec behind one lock", "ZfsArc\\..*|LockedSpecCache\\..*|Multilist\\..*"},
         {"Caffeine", "caffeine:.*"},
         {"benchmark harness (cursor, JMH stub)", "CacheBenchmark.*\\..*|ArcCache\\..*|CaffeineCache\\..*"},
     };

@@ -31,7 +31,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code --param} restricts a benchmark parameter to the values given, as JMH's {@code -p}.
  * <ul>
  *   <li>Full mode: 1 fork, 3 warm-up and 5 measured iterations of 1 s; prints every score and the ratios.</li>
- *   <li>Quick mode: 1 fork, 2 warm-up and 3 measured iterations of 0.5 s; prints the ratios only. A regression
+ *   <li>Quick mode: 1 fork, 3 warm-up iterations of 1 s (as in full mode: the ARC needs them to fill its cache
+ *       and be compiled) and 3 measured of 0.5 s; prints the ratios only. A regression
  *       guard to run by hand before and after a change: a ratio that moves by a factor is worth a full run, a
  *       few tens of percent are within this mode's noise on a shared machine.</li>
  *   <li>Smoke mode: in-process (no fork), no warm-up, one iteration of 50 ms; it proves that the benchmarks run,
@@ -128,7 +129,7 @@ public final class JmhExperiment {
             switch (mode) {
                 case SMOKE -> options.forks(0).warmupIterations(0).measurementIterations(1)
                         .measurementTime(TimeValue.milliseconds(50));
-                case QUICK -> options.forks(1).warmupIterations(2).warmupTime(TimeValue.milliseconds(500))
+                case QUICK -> options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
                         .measurementIterations(3).measurementTime(TimeValue.milliseconds(500))
                         .verbosity(VerboseMode.SILENT);
                 case FULL -> options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))

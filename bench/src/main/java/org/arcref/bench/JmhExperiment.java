@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs one JMH experiment (E2 aggsum, E2 arc_p, E3 cache) at each of several thread counts in one command, writes
@@ -25,10 +26,18 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * two scores of the same run.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar org.arcref.bench.JmhExperiment EXPERIMENT OUTDIR
- * [--threads 1,2,4] [--smoke]}, with {@code EXPERIMENT} one of {@link Experiment}'s names in lower case with
- * dashes ({@code e2-aggsum}, {@code e2-arcp}, {@code e3-cache}). Full mode: 1 fork, 3 warm-up and 5 measured
- * iterations of 1 s. Smoke mode: in-process (no fork), no warm-up, one iteration of 50 ms; it proves that the
- * benchmarks run, not how fast.
+ * [--threads 1,2,4] [--smoke | --quick] [--param NAME=V1,V2]...}, with {@code EXPERIMENT} one of
+ * {@link Experiment}'s names in lower case with dashes ({@code e2-aggsum}, {@code e2-arcp}, {@code e3-cache}).
+ * {@code --param} restricts a benchmark parameter to the values given, as JMH's {@code -p}.
+ * <ul>
+ *   <li>Full mode: 1 fork, 3 warm-up and 5 measured iterations of 1 s; prints every score and the ratios.</li>
+ *   <li>Quick mode: 1 fork, 3 warm-up iterations of 1 s (as in full mode: the ARC needs them to fill its cache
+ *       and be compiled) and 3 measured of 0.5 s; prints the ratios only. A regression
+ *       guard to run by hand before and after a change: a ratio that moves by a factor is worth a full run, a
+ *       few tens of percent are within this mode's noise on a shared machine.</li>
+ *   <li>Smoke mode: in-process (no fork), no warm-up, one iteration of 50 ms; it proves that the benchmarks run,
+ *       not how fast.</li>
+ * </ul>
  */
 public final class JmhExperiment {
 
@@ -36,9 +45,15 @@ public final class JmhExperiment {
     public record Score(double value, double error, String unit) {
     }
 
-    /** The command line: {@code EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]}. */
+    /** How long each benchmark runs; see the class comment. */
+    public enum Mode {
+        FULL, QUICK, SMOKE
+    }
+
+    /** The command line: {@code EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke | --quick] [--param NAME=V1,V2]...}. */
     public static final DriverCommand COMMAND = new DriverCommand(
-            "JmhExperiment EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]", 2, Integer.MAX_VALUE, JmhExperiment::drive);
+            "JmhExperiment EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke | --quick] [--param NAME=V1,V2]...", 2,
+            Integer.MAX_VALUE, JmhExperiment::drive);
 
     private JmhExperiment() {
     }
@@ -46,7 +61,7 @@ public final class JmhExperiment {
     /**
      * Runs the experiment named on the command line; see the class comment for the arguments.
      *
-     * @param args {@code EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]}
+     * @param args {@code EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke | --quick] [--param NAME=V1,V2]...}
      * @throws Exception if JMH fails
      */
     public static void main(String[] args) throws Exception {
@@ -57,32 +72,47 @@ public final class JmhExperiment {
         Experiment experiment = Experiment.byName(args[0]);
         Path out = Path.of(args[1]);
         int[] threads = {1, 2, 4};
-        boolean smoke = false;
+        Mode mode = Mode.FULL;
+        Map<String, String[]> params = new LinkedHashMap<>();
         for (int i = 2; i < args.length; i++) {
             switch (args[i]) {
-                case "--smoke" -> smoke = true;
-                case "--threads" -> {
-                    if (i + 1 >= args.length) {
-                        throw DriverCommand.bad("--threads", "must be followed by a list", "the end");
+                case "--smoke" -> mode = Mode.SMOKE;
+                case "--quick" -> mode = Mode.QUICK;
+                case "--threads" -> threads = parseThreads(valueAfter(args, i++));
+                case "--param" -> {
+                    String p = valueAfter(args, i++);
+                    int eq = p.indexOf('=');
+                    if (eq < 1 || eq == p.length() - 1) {
+                        throw DriverCommand.bad("--param", "must be NAME=V1,V2", p);
                     }
-                    threads = parseThreads(args[++i]);
+                    params.put(p.substring(0, eq), p.substring(eq + 1).split(","));
                 }
-                default -> throw DriverCommand.bad("option", "must be --threads LIST or --smoke", args[i]);
+                default -> throw DriverCommand.bad("option", "must be --threads LIST, --smoke, --quick or --param "
+                        + "NAME=VALUES", args[i]);
             }
         }
-        Map<String, Score> scores = run(experiment, out, threads, smoke);
+        Map<String, Score> scores = run(experiment, out, threads, mode, params);
         String summary = summary(experiment, scores);
-        System.out.print(summary);
+        System.out.print(mode == Mode.QUICK ? summary.substring(summary.indexOf("# " + experiment.fileName()
+                + ": ratios")) : summary);
         write(out.resolve(experiment.fileName() + "-summary.txt"), summary);
+    }
+
+    private static String valueAfter(String[] args, int i) {
+        if (i + 1 >= args.length) {
+            throw DriverCommand.bad(args[i], "must be followed by a value", "the end");
+        }
+        return args[i + 1];
     }
 
     /**
      * Runs the experiment at each thread count, writing {@code OUTDIR/<experiment>-t<N>.json}.
      *
+     * @param params benchmark parameters restricted to the values given (JMH's {@code -p})
      * @return every primary score, keyed by {@link #key}
      */
-    public static Map<String, Score> run(Experiment experiment, Path out, int[] threads, boolean smoke)
-            throws RunnerException {
+    public static Map<String, Score> run(Experiment experiment, Path out, int[] threads, Mode mode,
+            Map<String, String[]> params) throws RunnerException {
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -95,12 +125,15 @@ public final class JmhExperiment {
                     .threads(t)
                     .resultFormat(ResultFormatType.JSON)
                     .result(out.resolve(experiment.fileName() + "-t" + t + ".json").toString());
-            if (smoke) {
-                options.forks(0).warmupIterations(0).measurementIterations(1)
+            params.forEach(options::param);
+            switch (mode) {
+                case SMOKE -> options.forks(0).warmupIterations(0).measurementIterations(1)
                         .measurementTime(TimeValue.milliseconds(50));
-            } else {
-                options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1)).measurementIterations(5)
-                        .measurementTime(TimeValue.seconds(1));
+                case QUICK -> options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                        .measurementIterations(3).measurementTime(TimeValue.milliseconds(500))
+                        .verbosity(VerboseMode.SILENT);
+                case FULL -> options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                        .measurementIterations(5).measurementTime(TimeValue.seconds(1));
             }
             for (RunResult r : new Runner(options.build()).run()) {
                 Result<?> primary = r.getPrimaryResult();

@@ -53,10 +53,15 @@ class DriverCommandTest {
                 run(JmhExperiment.COMMAND, "e9", out.toString()));
         assertEquals(new Run(1, "--threads: must be a list of positive integers, was 1,x\n"),
                 run(JmhExperiment.COMMAND, "e2-aggsum", out.toString(), "--threads", "1,x"));
-        assertEquals(new Run(1, "option: must be --threads LIST or --smoke, was --fast\n"),
+        assertEquals(new Run(1,
+                "option: must be --threads LIST, --smoke, --quick or --param NAME=VALUES, was --fast\n"),
                 run(JmhExperiment.COMMAND, "e2-aggsum", out.toString(), "--fast"));
-        assertEquals(new Run(2, "usage: JmhExperiment EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke]\n"),
-                run(JmhExperiment.COMMAND));
+        assertEquals(new Run(1, "--param: must be NAME=V1,V2, was cache\n"),
+                run(JmhExperiment.COMMAND, "e3-cache", out.toString(), "--param", "cache"));
+        assertEquals(new Run(1, "--param: must be followed by a value, was the end\n"),
+                run(JmhExperiment.COMMAND, "e3-cache", out.toString(), "--param"));
+        assertEquals(new Run(2, "usage: JmhExperiment EXPERIMENT OUTDIR [--threads 1,2,4] [--smoke | --quick] "
+                + "[--param NAME=V1,V2]...\n"), run(JmhExperiment.COMMAND));
         assertFalse(Files.exists(out), "no output written");
     }
 

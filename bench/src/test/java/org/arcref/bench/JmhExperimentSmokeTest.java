@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -19,11 +21,12 @@ import org.junit.jupiter.api.Test;
 class JmhExperimentSmokeTest {
 
     @ParameterizedTest(name = "{0}: {1} scores per thread count, all finite and positive, JSON written")
-    @CsvSource({"e2-aggsum, 14", "e2-arcp, 2", "e3-cache, 6"})
+    @CsvSource({"e2-aggsum, 14", "e2-arcp, 2", "e3-cache, 12"})
     void experimentRunsAndScores(String name, int benchmarksPerThreadCount) throws Exception {
         Experiment experiment = Experiment.byName(name);
         Path out = Path.of("target", "smoke");
-        Map<String, JmhExperiment.Score> scores = JmhExperiment.run(experiment, out, new int[] {1, 2}, true);
+        Map<String, JmhExperiment.Score> scores = JmhExperiment.run(experiment, out, new int[] {1, 2},
+                JmhExperiment.Mode.SMOKE, Map.of());
         long primaries = scores.keySet().stream().filter(k -> !k.contains(" :")).count();
         assertEquals(2L * benchmarksPerThreadCount, primaries, "primary scores of " + name + ": " + scores.keySet());
         scores.forEach((k, s) -> {
@@ -38,6 +41,16 @@ class JmhExperimentSmokeTest {
         assertFalse(summary.contains("NaN /"), summary);
         assertTrue(summary.lines().filter(l -> l.contains(" / ")).count() >= experiment.ratios().size(),
                 "every ratio must be computed at least once:\n" + summary);
+    }
+
+    @Test
+    void paramsRestrictTheBenchmarksRun() throws Exception {
+        Map<String, JmhExperiment.Score> scores = JmhExperiment.run(Experiment.E3_CACHE,
+                Path.of("target", "smoke-param"), new int[] {1}, JmhExperiment.Mode.SMOKE,
+                Map.of("cache", new String[] {"arc"}, "readPercent", new String[] {"95"}));
+        assertEquals(Set.of("operation cache=arc readPercent=95 scatter=false t=1",
+                "operation cache=arc readPercent=95 scatter=true t=1"),
+                scores.keySet().stream().filter(k -> !k.contains(" :")).collect(Collectors.toSet()));
     }
 
     @Test

@@ -27,6 +27,10 @@ final class ArcHeader<V> extends SublistNode {
     boolean prescientPrefetch;
     /** {@code b_arc_access}. */
     long lastAccess;
+    /** {@code b_hash_next}: the next header of this one's {@link BufHashTable} bucket. */
+    ArcHeader<V> hashNext;
+    /** {@code ARC_FLAG_IN_HASH_TABLE}. */
+    boolean hashed;
 
     ArcHeader(long key, long size, int sublist) {
         this.key = key;
@@ -44,9 +48,9 @@ final class ArcHeader<V> extends SublistNode {
     }
 
     /**
-     * @return a header with another identity and everything else of this one (state, value, data, holds, flags,
-     *     access time): this header after {@code buf_discard_identity} with the identity {@code arc_write_done}
-     *     will give it, which also chooses its sublist
+     * @return a header with another identity, not hashed, and everything else of this one (state, value, data,
+     *     holds, flags, access time): this header after {@code buf_discard_identity} with the identity
+     *     {@code arc_write_done} will give it, which also chooses its sublist
      */
     ArcHeader<V> renamed(long newKey, int newSublist) {
         ArcHeader<V> h = new ArcHeader<>(newKey, size, newSublist);

@@ -1,32 +1,60 @@
 package org.arcref.arc;
 
-import java.util.Collection;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import org.arcref.zfs.BufHash;
 
 /**
  * The buffer hash table ({@code buf_hash_table}) with its striped hash locks ({@code BUF_LOCKS},
  * {@code HDR_LOCK(hdr)}): each key maps to one of a power-of-two number of locks, and a header's fields are
- * guarded by its key's lock. Lookups ({@link #get}) are safe without the lock; inserting or removing a key, and
- * reading or changing its header, require the key's lock.
+ * guarded by its key's lock. Looking a key up ({@link #get}), inserting or removing it, and reading or changing
+ * its header require the key's lock; {@link #forEachHeader} alone runs without locks, weakly consistent.
  *
  * @param <V> the type of the cached values
  */
 final class BufHashTable<V> {
 
-    private final ConcurrentHashMap<Long, ArcHeader<V>> headers = new ConcurrentHashMap<>();
+    /*
+     * As buf_hash_table in arc.c: an array of buckets, each a chain of headers through ArcHeader#hashNext
+     * (b_hash_next), indexed by the low bits of buf_hash. The bucket count is a power of two at least the number
+     * of lock stripes (and at least BUF_LOCKS), so a bucket lies in exactly one stripe and its chain is guarded
+     * by that stripe's lock, as BUF_HASH_LOCK(idx) guards ht_table[idx]. A header carries its own
+     * ARC_FLAG_IN_HASH_TABLE (ArcHeader#hashed), so the allocation path asks the header, not the table.
+     *
+     * The size: buf_init sizes the table from physical memory (one bucket per 8 KiB); here one bucket per 2 KiB
+     * of arc_c_max, so that with 4 KiB blocks the cached headers and their ghosts average about one header per
+     * chain. The bucket count decides no outcome: only the lock stripes do, and they depend on the hash alone.
+     *
+     * Buckets are written with release stores and read plainly under their lock; forEachHeader reads them with
+     * acquire loads. A header is inserted once at most, at its chain's head, and an unlink only bypasses it, so
+     * every hashNext points at a header inserted earlier: an unlocked walk sees no cycle and ends.
+     */
+    private static final int MIN_BUCKETS = 1 << 12;
+    private static final long BYTES_PER_BUCKET = 2048;
+
+    private final AtomicReferenceArray<ArcHeader<V>> buckets;
+    private final int bucketMask;
     private final ReentrantLock[] locks;
     /** Per lock: whether an allocation that holds it waits for eviction; guarded by that lock. */
     private final boolean[] allocating;
 
-    /** @param lockCount the number of hash locks, a power of two (validated by {@link ArcOptions}) */
-    BufHashTable(int lockCount) {
+    /**
+     * @param lockCount the number of hash locks, a power of two (validated by {@link ArcOptions})
+     * @param cMax {@code arc_c_max}, which sizes the table
+     */
+    BufHashTable(int lockCount, long cMax) {
         locks = new ReentrantLock[lockCount];
         allocating = new boolean[lockCount];
         for (int i = 0; i < lockCount; i++) {
             locks[i] = new AdaptiveMutex();
         }
+        int n = Math.max(Math.max(MIN_BUCKETS, lockCount), BufHash.BUF_LOCKS);
+        while (n < 1 << 30 && (long) n * BYTES_PER_BUCKET < cMax) {
+            n <<= 1;
+        }
+        buckets = new AtomicReferenceArray<>(n);
+        bucketMask = n - 1;
     }
 
     /** {@code BUF_HASH_LOCK(idx)}: the lock of {@code key}'s stripe. */
@@ -79,22 +107,58 @@ final class BufHashTable<V> {
         return allocating[stripeOf(key)];
     }
 
+    /** {@code buf_hash_find}; requires the key's lock. */
     ArcHeader<V> get(long key) {
-        return headers.get(key);
+        for (ArcHeader<V> h = buckets.getPlain(bucketOf(key)); h != null; h = h.hashNext) {
+            if (h.key == key) {
+                return h;
+            }
+        }
+        return null;
     }
 
-    /** {@code buf_hash_insert}; requires the key's lock. */
+    /** {@code buf_hash_insert} of a header not hashed before; requires the key's lock. */
     void put(ArcHeader<V> h) {
-        headers.put(h.key, h);
+        assert !h.hashed && h.hashNext == null : "a header is hashed once: " + h.key;
+        int b = bucketOf(h.key);
+        h.hashNext = buckets.getPlain(b);
+        h.hashed = true;
+        buckets.setRelease(b, h);
     }
 
-    /** {@code buf_hash_remove}; requires the key's lock. */
+    /** {@code buf_hash_remove}: unlinks {@code h} if it is hashed; requires the key's lock. */
     void remove(ArcHeader<V> h) {
-        headers.remove(h.key, h);
+        if (!h.hashed) {
+            return;
+        }
+        int b = bucketOf(h.key);
+        ArcHeader<V> p = buckets.getPlain(b);
+        if (p == h) {
+            buckets.setRelease(b, h.hashNext);
+        } else {
+            while (p.hashNext != h) {
+                p = p.hashNext;
+            }
+            p.hashNext = h.hashNext;
+        }
+        h.hashed = false;
     }
 
-    /** @return a weakly consistent view of the hashed headers */
-    Collection<ArcHeader<V>> headers() {
-        return headers.values();
+    /**
+     * Passes every hashed header to {@code action}, without locks: weakly consistent (a header hashed or removed
+     * meanwhile may or may not be passed), exact when nothing changes the table.
+     */
+    void forEachHeader(Consumer<ArcHeader<V>> action) {
+        for (int b = 0; b <= bucketMask; b++) {
+            for (ArcHeader<V> h = buckets.getAcquire(b); h != null; h = h.hashNext) {
+                if (h.hashed) {
+                    action.accept(h);
+                }
+            }
+        }
+    }
+
+    private int bucketOf(long key) {
+        return (int) BufHash.of(key) & bucketMask;
     }
 }

@@ -132,6 +132,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     private final ArcConfig config;
     private final Tunables tunables;
+    /** {@code config.applies(ARC_P_GROWTH_CAP_14137)}, asked on every allocation (an EnumSet behind a wrapper). */
+    private final boolean pGrowthCapFixed;
     private final MemoryModel memory;
     private final ArcOptions options;
     private final BufHashTable<V> hashTable;
@@ -198,7 +200,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         this.options = requireNonNull("options", options);
         this.sizeUpdate = sizeUpdate;
         this.tunables = config.tunables();
-        this.hashTable = new BufHashTable<>(options.hashLocks());
+        this.pGrowthCapFixed = config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137);
+        this.hashTable = new BufHashTable<>(options.hashLocks(), config.cMax());
         for (ArcState s : ArcState.values()) {
             stateSize[s.ordinal()] = new AtomicLong();
             stateEsize[s.ordinal()] = new AtomicLong();
@@ -280,42 +283,55 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         ArcArguments.requireHoldAllowed(kind, hold);
         requireNonNull("loader", loader);
         requireOpen();
-        ReadResult<V> result = underHashLock(key, () -> {
-            ArcArguments.requireNotPending("key", key, pendingWrites.containsKey(key));
-            ArcHeader<V> h = hashTable.get(key);
-            if (h != null) {
-                ArcArguments.requireCachedSize(key, h.size, size);
-            }
-            Outcome outcome;
-            if (h != null && !h.state.isGhost()) {
-                outcome = hit(h, kind);
-            } else {
-                V loaded = load(key, loader);
-                GhostState ghost = null;
-                if (h == null) {
-                    h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
-                    hashTable.put(h); // buf_hash_insert, then arc_hdr_alloc_abd under the hash lock
-                    try {
-                        allocateHeaderData(h, true, false);
-                    } catch (RuntimeException e) {
-                        hashTable.remove(h);
-                        throw e;
-                    }
-                    outcome = Outcome.MISS;
-                } else {
-                    outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
-                    ghost = ghostHit(h);
-                }
-                h.value = loaded;
-                readDone(h, kind, ghost);
-            }
-            if (kind == ReadKind.DEMAND && !hold) {
-                destroyBuffer(h);
-            }
-            return new ReadResult<>(outcome, h.value);
-        });
+        ReentrantLock lock = hashTable.lockFor(key);
+        ReadResult<V> result;
+        lock.lock();
+        try {
+            result = readLocked(key, size, kind, hold, loader);
+        } finally {
+            lock.unlock();
+        }
         afterOperation(result.outcome());
         return result;
+    }
+
+    /** The body of {@link #read}, under {@code key}'s hash lock. */
+    private ReadResult<V> readLocked(long key, long size, ReadKind kind, boolean hold,
+            LongFunction<? extends V> loader) {
+        ArcHeader<V> h = hashTable.get(key);
+        if (h == null) {
+            // a hashed key is never pending (write, overwrite and read keep the two apart)
+            ArcArguments.requireNotPending("key", key, pendingWrites.containsKey(key));
+        } else {
+            ArcArguments.requireCachedSize(key, h.size, size);
+        }
+        Outcome outcome;
+        if (h != null && !h.state.isGhost()) {
+            outcome = hit(h, kind);
+        } else {
+            V loaded = load(key, loader);
+            GhostState ghost = null;
+            if (h == null) {
+                h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+                hashTable.put(h); // buf_hash_insert, then arc_hdr_alloc_abd under the hash lock
+                try {
+                    allocateHeaderData(h, true, false);
+                } catch (RuntimeException e) {
+                    hashTable.remove(h);
+                    throw e;
+                }
+                outcome = Outcome.MISS;
+            } else {
+                outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
+                ghost = ghostHit(h);
+            }
+            h.value = loaded;
+            readDone(h, kind, ghost);
+        }
+        if (kind == ReadKind.DEMAND && !hold) {
+            destroyBuffer(h);
+        }
+        return new ReadResult<>(outcome, h.value);
     }
 
     /**
@@ -621,11 +637,11 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         List<HeaderSnapshot> headers = new ArrayList<>();
         new TreeMap<>(pendingWrites).values().forEach(h -> headers.add(h.snapshot()));
         Map<ArcState, TreeMap<Long, ArcHeader<V>>> held = new EnumMap<>(ArcState.class);
-        for (ArcHeader<V> h : hashTable.headers()) {
+        hashTable.forEachHeader(h -> {
             if (!h.linked()) {
                 held.computeIfAbsent(h.state, s -> new TreeMap<>()).put(h.key, h);
             }
-        }
+        });
         for (ArcState s : ArcState.values()) {
             if (s.hasList()) {
                 lists[s.ordinal()].forEachHeader(h -> headers.add(h.snapshot()));
@@ -1032,7 +1048,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             adapt(size, state);
         }
         // a hashed header's allocation holds its hash lock, as in 2.1.1; an anonymous header's holds none there
-        boolean hashed = hashTable.get(h.key) == h;
+        boolean hashed = h.hashed;
         boolean markedBefore = hashed && hashTable.markAllocating(h.key, true);
         try {
             waitForEviction(size * tunables.evictionPct() / 100, useReserve);
@@ -1085,7 +1101,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     /** Quirk #14137: without the fix {@code arc_p} may grow past {@code arc_c / 2} on anon data. */
     private boolean pGrowthAllowed() {
-        return !config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137)
+        return !pGrowthCapFixed
                 || Long.compareUnsigned(arcP.get(), arcC.get() >>> 1) < 0;
     }
 

@@ -27,7 +27,7 @@ class OverwriteLockOrderTest {
     @Test
     @DisplayName("R10: crosswise overwrites take the two hash locks in one order and never deadlock")
     void crosswiseOverwritesDoNotDeadlock() throws InterruptedException {
-        BufHashTable<Long> stripes = new BufHashTable<>(ArcOptions.ZFS_BUF_LOCKS);
+        BufHashTable<Long> stripes = new BufHashTable<>(ArcOptions.ZFS_BUF_LOCKS, 0);
         long a = 1;
         long b = 2;
         while (stripes.lockFor(a) == stripes.lockFor(b)) {

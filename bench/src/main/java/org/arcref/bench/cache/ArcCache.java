@@ -8,7 +8,8 @@ import org.arcref.zfs.ReadKind;
 
 /**
  * {@link ConcurrentArc} in its ZFS default mode ({@link ArcOptions#zfs()}: per-CPU aggsum, evict zthr at
- * {@code defclsyspri}), in page mode ({@link ArcConfig#pages}) with ZFS's default sublist count.
+ * {@code defclsyspri}), in page mode ({@link ArcConfig#pages}) with ZFS's default sublist count and the given
+ * {@code zfs_abd_scatter_enabled}.
  *
  * <p>A read is a demand read without hold. A write is what replacing a cached block's contents costs the ARC,
  * which has no update in place: {@code arc_freed} of the old block, a new anonymous buffer, and its write
@@ -22,9 +23,15 @@ final class ArcCache implements BenchCache {
 
     private final ConcurrentArc<Long> arc;
 
-    ArcCache(int pages) {
-        arc = new ConcurrentArc<>(ArcConfig.pages(pages, PAGE).withSublists(ConcurrentArc.defaultSublists()),
+    ArcCache(int pages, boolean scatter) {
+        arc = new ConcurrentArc<>(config(pages, scatter).withSublists(ConcurrentArc.defaultSublists()),
                 MemoryModel.plentiful(), ArcOptions.zfs());
+    }
+
+    /** {@link ArcConfig#pages} of {@value #PAGE}-byte pages with {@code zfs_abd_scatter_enabled} as given. */
+    static ArcConfig config(int pages, boolean scatter) {
+        ArcConfig c = ArcConfig.pages(pages, PAGE);
+        return c.withTunables(c.tunables().withAbdScatterEnabled(scatter));
     }
 
     @Override

@@ -23,6 +23,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * cache for what a write is). Run at 1, 2 and 4 threads by {@code JmhExperiment}; the score is operations per
  * microsecond over all threads.
  *
+ * <p>{@code scatter} is {@code zfs_abd_scatter_enabled} for the two ARCs (true is the Linux default): with it, a
+ * page-sized header's data is a scatter ABD that no buffer can share, so every demand hit allocates a private copy
+ * ({@code arc_get_data_impl}, with {@code arc_adapt} and the overflow check) and frees it; without it, the hit's
+ * buffer shares the header's linear data. Caffeine ignores it: its runs under both values are the same
+ * configuration, measured twice.
+ *
  * <p>Every thread walks the same pre-drawn key sequence from its own offset, and draws
  * read-or-write from its own generator. The cache is created per trial and warms during the warm-up iterations.
  * The secondary result {@code rejected} counts the ARC operations rejected because another thread's operation on
@@ -51,15 +57,18 @@ public class CacheBenchmark {
     @Param({"95", "50"})
     public int readPercent;
 
+    @Param({"true", "false"})
+    public boolean scatter;
+
     BenchCache target;
     private final AtomicInteger threadIds = new AtomicInteger();
 
     @Setup(Level.Trial)
     public void setUp() {
         target = switch (cache) {
-            case "arc" -> new ArcCache(PAGES);
+            case "arc" -> new ArcCache(PAGES, scatter);
             case "caffeine" -> new CaffeineCache(PAGES);
-            case "lockedSpec" -> new LockedSpecCache(PAGES);
+            case "lockedSpec" -> new LockedSpecCache(PAGES, scatter);
             default -> throw new IllegalArgumentException("cache must be arc, caffeine or lockedSpec, was " + cache);
         };
     }

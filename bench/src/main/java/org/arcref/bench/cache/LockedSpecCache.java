@@ -7,14 +7,15 @@ import org.arcref.zfs.ZfsArc;
 
 /**
  * The sequential spec {@link ZfsArc} behind one lock, in page mode ({@link ArcConfig#pages}, evictor after each
- * operation): the baseline a concurrent ARC must beat. The spec holds no values, so a read returns its outcome; a
- * write is the same three operations as {@link ArcCache}'s, under one lock hold, so it is never rejected.
+ * operation, {@code zfs_abd_scatter_enabled} as given): the baseline a concurrent ARC must beat. The spec holds
+ * no values, so a read returns its outcome; a write is the same three operations as {@link ArcCache}'s, under one
+ * lock hold, so it is never rejected.
  */
 final class LockedSpecCache implements BenchCache {
     private final ZfsArc spec;
 
-    LockedSpecCache(int pages) {
-        spec = new ZfsArc(ArcConfig.pages(pages, ArcCache.PAGE), MemoryModel.plentiful());
+    LockedSpecCache(int pages, boolean scatter) {
+        spec = new ZfsArc(ArcCache.config(pages, scatter), MemoryModel.plentiful());
     }
 
     @Override

@@ -28,7 +28,10 @@ final class BufHashTable<V> {
      *
      * Buckets are written with release stores and read plainly under their lock; forEachHeader reads them with
      * acquire loads. A header is inserted once at most, at its chain's head, and an unlink only bypasses it, so
-     * every hashNext points at a header inserted earlier: an unlocked walk sees no cycle and ends.
+     * every hashNext points at a header inserted earlier: an unlocked walk sees no cycle and ends. Unlike
+     * buf_hash_remove, remove leaves the removed header's hashNext as it was (arc.c clears b_hash_next): a walk
+     * standing on that header still reaches the rest of its chain, so a header hashed throughout a walk is always
+     * passed, as in ConcurrentHashMap's traversals. A removed header is never hashed again (put asserts it).
      */
     private static final int MIN_BUCKETS = 1 << 12;
     private static final long BYTES_PER_BUCKET = 2048;
@@ -57,9 +60,23 @@ final class BufHashTable<V> {
         bucketMask = n - 1;
     }
 
+    /**
+     * @param key a key
+     * @return {@code buf_hash} of {@code key}, which picks both its lock ({@link #lockForHash}) and its bucket
+     *     ({@link #get(long, long)}), so that a caller doing both, as {@code buf_hash_find} does, hashes once
+     */
+    static long hashOf(long key) {
+        return BufHash.of(key);
+    }
+
     /** {@code BUF_HASH_LOCK(idx)}: the lock of {@code key}'s stripe. */
     ReentrantLock lockFor(long key) {
-        return locks[stripeOf(key)];
+        return lockForHash(hashOf(key));
+    }
+
+    /** {@link #lockFor} of the key whose {@link #hashOf} is {@code hash}. */
+    ReentrantLock lockForHash(long hash) {
+        return locks[stripeOfHash(hash)];
     }
 
     /**
@@ -80,7 +97,11 @@ final class BufHashTable<V> {
      *     so that with {@code BUF_LOCKS} locks two keys share a lock exactly when they do in ZFS
      */
     int stripeOf(long key) {
-        return BufHash.hashLockOf(key) & (locks.length - 1);
+        return stripeOfHash(hashOf(key));
+    }
+
+    private int stripeOfHash(long hash) {
+        return (int) (hash & (BufHash.BUF_LOCKS - 1)) & (locks.length - 1);
     }
 
     /**
@@ -109,7 +130,12 @@ final class BufHashTable<V> {
 
     /** {@code buf_hash_find}; requires the key's lock. */
     ArcHeader<V> get(long key) {
-        for (ArcHeader<V> h = buckets.getPlain(bucketOf(key)); h != null; h = h.hashNext) {
+        return get(key, hashOf(key));
+    }
+
+    /** {@link #get(long)} of {@code key}, whose {@link #hashOf} is {@code hash}; requires the key's lock. */
+    ArcHeader<V> get(long key, long hash) {
+        for (ArcHeader<V> h = buckets.getPlain(bucketOfHash(hash)); h != null; h = h.hashNext) {
             if (h.key == key) {
                 return h;
             }
@@ -159,6 +185,10 @@ final class BufHashTable<V> {
     }
 
     private int bucketOf(long key) {
-        return (int) BufHash.of(key) & bucketMask;
+        return bucketOfHash(hashOf(key));
+    }
+
+    private int bucketOfHash(long hash) {
+        return (int) hash & bucketMask;
     }
 }

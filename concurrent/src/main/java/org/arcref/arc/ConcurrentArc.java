@@ -283,22 +283,16 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         ArcArguments.requireHoldAllowed(kind, hold);
         requireNonNull("loader", loader);
         requireOpen();
-        ReentrantLock lock = hashTable.lockFor(key);
-        ReadResult<V> result;
-        lock.lock();
-        try {
-            result = readLocked(key, size, kind, hold, loader);
-        } finally {
-            lock.unlock();
-        }
+        long hash = BufHashTable.hashOf(key);
+        ReadResult<V> result = underHashLockOf(hash, () -> readLocked(key, hash, size, kind, hold, loader));
         afterOperation(result.outcome());
         return result;
     }
 
-    /** The body of {@link #read}, under {@code key}'s hash lock. */
-    private ReadResult<V> readLocked(long key, long size, ReadKind kind, boolean hold,
+    /** The body of {@link #read}, under {@code key}'s hash lock; {@code hash} is its {@link BufHashTable#hashOf}. */
+    private ReadResult<V> readLocked(long key, long hash, long size, ReadKind kind, boolean hold,
             LongFunction<? extends V> loader) {
-        ArcHeader<V> h = hashTable.get(key);
+        ArcHeader<V> h = hashTable.get(key, hash);
         if (h == null) {
             // a hashed key is never pending (write, overwrite and read keep the two apart)
             ArcArguments.requireNotPending("key", key, pendingWrites.containsKey(key));
@@ -678,7 +672,12 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     /** Runs {@code body} holding {@code key}'s hash lock ({@code HDR_LOCK}). */
     private <T> T underHashLock(long key, Supplier<T> body) {
-        ReentrantLock lock = hashTable.lockFor(key);
+        return underHashLockOf(BufHashTable.hashOf(key), body);
+    }
+
+    /** {@link #underHashLock} of the key whose {@link BufHashTable#hashOf} is {@code hash}. */
+    private <T> T underHashLockOf(long hash, Supplier<T> body) {
+        ReentrantLock lock = hashTable.lockForHash(hash);
         lock.lock();
         try {
             return body.get();

@@ -60,21 +60,15 @@ final class BufHashTable<V> {
         bucketMask = n - 1;
     }
 
-    /**
-     * @param key a key
-     * @return {@code buf_hash} of {@code key}, which picks both its lock ({@link #lockForHash}) and its bucket
-     *     ({@link #get(long, long)}), so that a caller doing both, as {@code buf_hash_find} does, hashes once
-     */
-    static long hashOf(long key) {
-        return BufHash.of(key);
-    }
-
     /** {@code BUF_HASH_LOCK(idx)}: the lock of {@code key}'s stripe. */
     ReentrantLock lockFor(long key) {
-        return lockForHash(hashOf(key));
+        return lockForHash(BufHash.of(key));
     }
 
-    /** {@link #lockFor} of the key whose {@link #hashOf} is {@code hash}. */
+    /**
+     * {@link #lockFor} of the key whose {@link BufHash#of} is {@code hash}: the hash picks both the lock and the
+     * bucket ({@link #get(long, long)}), so a caller doing both, as {@code buf_hash_find} does, hashes once.
+     */
     ReentrantLock lockForHash(long hash) {
         return locks[stripeOfHash(hash)];
     }
@@ -97,11 +91,11 @@ final class BufHashTable<V> {
      *     so that with {@code BUF_LOCKS} locks two keys share a lock exactly when they do in ZFS
      */
     int stripeOf(long key) {
-        return stripeOfHash(hashOf(key));
+        return stripeOfHash(BufHash.of(key));
     }
 
     private int stripeOfHash(long hash) {
-        return (int) (hash & (BufHash.BUF_LOCKS - 1)) & (locks.length - 1);
+        return BufHash.lockOfHash(hash) & (locks.length - 1);
     }
 
     /**
@@ -130,10 +124,10 @@ final class BufHashTable<V> {
 
     /** {@code buf_hash_find}; requires the key's lock. */
     ArcHeader<V> get(long key) {
-        return get(key, hashOf(key));
+        return get(key, BufHash.of(key));
     }
 
-    /** {@link #get(long)} of {@code key}, whose {@link #hashOf} is {@code hash}; requires the key's lock. */
+    /** {@link #get(long)} of {@code key}, whose {@link BufHash#of} is {@code hash}; requires the key's lock. */
     ArcHeader<V> get(long key, long hash) {
         for (ArcHeader<V> h = buckets.getPlain(bucketOfHash(hash)); h != null; h = h.hashNext) {
             if (h.key == key) {
@@ -185,7 +179,7 @@ final class BufHashTable<V> {
     }
 
     private int bucketOf(long key) {
-        return bucketOfHash(hashOf(key));
+        return bucketOfHash(BufHash.of(key));
     }
 
     private int bucketOfHash(long hash) {

@@ -22,6 +22,7 @@ import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.ArcStats;
+import org.arcref.zfs.BufHash;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.MultilistIndex;
@@ -283,13 +284,13 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         ArcArguments.requireHoldAllowed(kind, hold);
         requireNonNull("loader", loader);
         requireOpen();
-        long hash = BufHashTable.hashOf(key);
+        long hash = BufHash.of(key);
         ReadResult<V> result = underHashLockOf(hash, () -> readLocked(key, hash, size, kind, hold, loader));
         afterOperation(result.outcome());
         return result;
     }
 
-    /** The body of {@link #read}, under {@code key}'s hash lock; {@code hash} is its {@link BufHashTable#hashOf}. */
+    /** The body of {@link #read}, under {@code key}'s hash lock; {@code hash} is its {@link BufHash#of}. */
     private ReadResult<V> readLocked(long key, long hash, long size, ReadKind kind, boolean hold,
             LongFunction<? extends V> loader) {
         ArcHeader<V> h = hashTable.get(key, hash);
@@ -672,10 +673,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     /** Runs {@code body} holding {@code key}'s hash lock ({@code HDR_LOCK}). */
     private <T> T underHashLock(long key, Supplier<T> body) {
-        return underHashLockOf(BufHashTable.hashOf(key), body);
+        return underHashLockOf(BufHash.of(key), body);
     }
 
-    /** {@link #underHashLock} of the key whose {@link BufHashTable#hashOf} is {@code hash}. */
+    /** {@link #underHashLock} of the key whose {@link BufHash#of} is {@code hash}. */
     private <T> T underHashLockOf(long hash, Supplier<T> body) {
         ReentrantLock lock = hashTable.lockForHash(hash);
         lock.lock();

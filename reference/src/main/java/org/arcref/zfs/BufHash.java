@@ -35,7 +35,15 @@ public final class BufHash {
      * @return its hash lock, in {@code [0, BUF_LOCKS)}
      */
     public static int hashLockOf(long key) {
-        return (int) (of(key) & (BUF_LOCKS - 1));
+        return lockOfHash(of(key));
+    }
+
+    /**
+     * @param hash a block's {@link #of}
+     * @return {@link #hashLockOf} of that block, for a caller that has its hash already
+     */
+    public static int lockOfHash(long hash) {
+        return (int) (hash & (BUF_LOCKS - 1));
     }
 
     /** {@code cityhash4} of module/zcommon/cityhash.c: CityHash's 128-to-64 finaliser over four words. */

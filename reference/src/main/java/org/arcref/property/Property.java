@@ -1,0 +1,49 @@
+package org.arcref.property;
+
+/**
+ * The named properties whose violation a checker reports (DESIGN.md, "Properties the tests name"; the ARC's
+ * R1–R13 are those of the fact sheet's section (f)). A {@link PropertyViolation} carries one of them, so a caller
+ * that classifies a failure reads {@link PropertyViolation#property()} and never the message text.
+ */
+public enum Property {
+    /** R1: {@code arc_c_min <= arc_c <= arc_c_max}. */
+    R1,
+    /** R2: {@code (int64_t)arc_p >= 0}, and with the O2 fix {@code arc_p <= arc_c}. */
+    R2,
+    /** R3: {@code arc_size} is the resident data: header data plus private copies. */
+    R3,
+    /** R4: each state's {@code arcs_size} and {@code arcs_esize} are the sums over its headers. */
+    R4,
+    /** R5: a header is on its state's list iff it is unreferenced and not anonymous. */
+    R5,
+    /** R6: ghost headers hold no data and no reference; MRU and MFU headers hold data. */
+    R6,
+    /** R7: an eviction pass reaches its targets unless eviction is blocked. */
+    R7,
+    /** R8: {@code arc_evict_count} never decreases and the waiters are sorted by {@code aew_count}. */
+    R8,
+    /** R9: a waiter is released only when enough was evicted or nothing more can be; none is left queued. */
+    R9,
+    /** R10: the lock order. */
+    R10,
+    /** R11: the promotion rules between the states. */
+    R11,
+    /** R12: {@code arc_c} grows only in {@code arc_adapt}, by at most the allocation. */
+    R12,
+    /** R13: a free-running evictor goes back to sleep. */
+    R13,
+    /** C1: the canonical ARC's directory equals that of DBL(2c), with its size bounds. */
+    C1,
+    /** B1: bad input is rejected with an exception naming the argument and the rule, and the state is unchanged. */
+    B1,
+    /** D1: the deterministic concurrent ARC gives the spec's result and snapshot after every operation. */
+    D1,
+    /** D2: in the default mode the concurrent ARC differs from the spec only by what the aggsum slack explains. */
+    D2,
+    /** L1: a thread waiting for eviction returns; an eviction waiter is never lost. */
+    L1,
+    /** N1: no wrong data and no lost bytes. */
+    N1,
+    /** G1: the spec's conformance output equals that of the real zfs-2.1.1 {@code arc.c}. */
+    G1
+}

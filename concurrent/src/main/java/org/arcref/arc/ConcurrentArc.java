@@ -311,7 +311,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                 hashTable.put(h); // buf_hash_insert, then arc_hdr_alloc_abd under the hash lock
                 try {
                     allocateHeaderData(h, true, false);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
                     hashTable.remove(h);
                     throw e;
                 }

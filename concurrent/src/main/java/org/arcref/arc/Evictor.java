@@ -2,6 +2,7 @@ package org.arcref.arc;
 
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.arcref.zfs.LostWakeup;
 import org.arcref.zthr.Zthr;
 import org.arcref.zthr.ZthrPriority;
 
@@ -154,8 +155,7 @@ final class Evictor {
                     if (!waiters.isQueued(w)) { // released by close(), which does not take the step lock
                         return;
                     }
-                    throw new IllegalStateException("lost wakeup: an eviction waiter for count " + w.count
-                            + " is queued but arc_evict_needed is FALSE (property L1)");
+                    throw LostWakeup.violation(w.count);
                 }
             }
         } finally {

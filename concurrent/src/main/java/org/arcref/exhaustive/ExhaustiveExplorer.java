@@ -14,6 +14,7 @@ import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.conformance.Transition;
 import org.arcref.differential.ConcurrentArcDriver;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
@@ -181,13 +182,14 @@ public final class ExhaustiveExplorer {
                         return new Violation("B1", broken, append(path, op));
                     }
                     continue;
+                } catch (PropertyViolation e) {
+                    // the spec rejects bad input with IllegalArgumentException only; a PropertyViolation is a waiter
+                    // nobody would release (L1)
+                    return new Violation(e.property().name(), "the spec threw on " + op.toTraceLine() + ": " + e,
+                            append(path, op));
                 } catch (RuntimeException e) {
-                    // the spec rejects bad input with IllegalArgumentException only; its IllegalStateException is
-                    // a waiter nobody would release (L1), and anything else a defect
-                    boolean lostWakeup = e instanceof IllegalStateException && String.valueOf(e.getMessage())
-                            .startsWith("lost wakeup");
-                    return new Violation(lostWakeup ? "L1" : "exception", "the spec threw on " + op.toTraceLine()
-                            + ": " + e, append(path, op));
+                    return new Violation("exception", "the spec threw on " + op.toTraceLine() + ": " + e,
+                            append(path, op));
                 }
                 ArcSnapshot after = spec.arc.snapshot();
                 transitions++;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcState;
@@ -40,8 +42,8 @@ class FailedAllocationTest {
         for (long key = 0; key < 16 && failed < 0; key++) {
             try {
                 arc.read(key, 4096, ReadKind.DEMAND, false, k -> k);
-            } catch (IllegalStateException e) {
-                assertTrue(e.getMessage().startsWith("lost wakeup"), e.getMessage());
+            } catch (PropertyViolation e) {
+                assertEquals(Property.L1, e.property(), e.getMessage());
                 failed = key;
             }
         }
@@ -51,9 +53,9 @@ class FailedAllocationTest {
         assertNull(arc.lookup(key), "N1: lookup returned the value of a read that failed");
         assertTrue(after.headers().stream().noneMatch(h -> h.key() == key), "the failed read left a header");
         ArcInvariants.r3r4Accounting(after);
-        IllegalStateException again = assertThrows(IllegalStateException.class,
+        PropertyViolation again = assertThrows(PropertyViolation.class,
                 () -> arc.read(key, 4096, ReadKind.DEMAND, false, k -> k));
-        assertTrue(again.getMessage().startsWith("lost wakeup"), "the second read must miss and allocate again, "
+        assertEquals(Property.L1, again.property(), "the second read must miss and allocate again, "
                 + "not hit a header without data: " + again.getMessage());
         assertEquals(after.size(), arc.sizeAggsum().value(), "no bytes counted by the failed reads");
     }
@@ -74,9 +76,9 @@ class FailedAllocationTest {
         assertEquals(Outcome.HIT_MRU, arc.read(0, 4096, ReadKind.DEMAND, true, k -> k).outcome());
         ArcSnapshot before = arc.snapshot();
         assertEquals(20L << 10, before.size(), "four blocks and key 0's private copy");
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        PropertyViolation e = assertThrows(PropertyViolation.class,
                 () -> arc.read(1, 4096, ReadKind.DEMAND, true, k -> k));
-        assertTrue(e.getMessage().startsWith("lost wakeup"), e.getMessage());
+        assertEquals(Property.L1, e.property(), e.getMessage());
         ArcSnapshot after = arc.snapshot();
         HeaderSnapshot h = after.headers().stream().filter(x -> x.key() == 1).findFirst().orElseThrow();
         assertTrue(h.refcount() == 0 && h.linked() && h.hasData() && !h.sharedData(), h.toString());
@@ -94,7 +96,8 @@ class FailedAllocationTest {
         for (long key = 0; key < 16 && failed < 0; key++) {
             try {
                 assertEquals(Outcome.WRITTEN, arc.write(key, 4096, key));
-            } catch (IllegalStateException e) {
+            } catch (PropertyViolation e) {
+                assertEquals(Property.L1, e.property(), e.getMessage());
                 failed = key;
             }
         }

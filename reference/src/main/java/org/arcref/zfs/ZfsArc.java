@@ -936,8 +936,7 @@ public final class ZfsArc {
                 bump(ArcStat.EVICT_WAITS);
                 while (waiters.contains(waiter)) {
                     if (!evictNeeded) {
-                        throw new IllegalStateException("lost wakeup: an eviction waiter for count " + waiter.count
-                                + " is queued but arc_evict_needed is FALSE (property L1)");
+                        throw LostWakeup.violation(waiter.count);
                     }
                     evictCb();
                 }

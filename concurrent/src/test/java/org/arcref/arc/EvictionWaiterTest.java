@@ -31,7 +31,7 @@ class EvictionWaiterTest {
 
     /**
      * Starts a thread reading 64 new 4 KiB blocks, stopping quietly if the cache is closed or its evictor died;
-     * returns it. Also {@link EvictorDeathTest}'s way to overflow a cache.
+     * returns it. Also the way specs' {@code EvictorDeathTest} overflows a cache.
      */
     static Thread reader(ConcurrentArc<Long> arc) {
         Thread t = new Thread(() -> {

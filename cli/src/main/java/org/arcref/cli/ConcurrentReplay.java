@@ -10,7 +10,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
-import org.arcref.differential.ConcurrentArcDriver;
+import org.arcref.differential.Lockstep;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
@@ -59,8 +59,8 @@ final class ConcurrentReplay {
                             long page = requests[i];
                             arc.tick(1);
                             var r = arc.read(page, ZfsPageCache.PAGE_SIZE, ReadKind.DEMAND, false,
-                                    ConcurrentArcDriver::valueOf);
-                            if (!ConcurrentArcDriver.valueOf(page).equals(r.value())) {
+                                    Lockstep::valueOf);
+                            if (!Lockstep.valueOf(page).equals(r.value())) {
                                 throw new IllegalStateException("N1: read of page " + page + " returned " + r.value());
                             }
                             if (r.outcome().isHit()) {

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.differential.Lockstep;
 import org.arcref.exhaustive.Alphabet;
 import org.arcref.exhaustive.ExhaustiveBounds;
 import org.arcref.exhaustive.ExhaustiveExplorer;
@@ -85,7 +86,7 @@ final class ExhaustiveExplore {
     long maxStates;
 
     /** Creates the concurrent ARC of D1; a seam through which tests substitute a broken one. */
-    ExhaustiveExplorer.ConcurrentArcs arcs = ConcurrentArc::new;
+    Lockstep.ConcurrentArcs arcs = ConcurrentArc::new;
 
     /** @return whether {@code --exhaustive} was given */
     boolean requested() {
@@ -174,7 +175,7 @@ final class ExhaustiveExplore {
         Path file = null;
         if (r.violation() != null) {
             Violation v = r.violation();
-            Path target = out.resolve("arc-explore-exhaustive-" + v.check().replace('/', '-') + "-depth"
+            Path target = out.resolve("arc-explore-exhaustive-" + v.property() + "-depth"
                     + v.depth() + ".trace");
             try {
                 Files.write(target, v.toTrace(bounds));
@@ -197,7 +198,7 @@ final class ExhaustiveExplore {
         stdout.flush();
         if (r.violation() != null) {
             Violation v = r.violation();
-            err.println("arc explore --exhaustive: " + v.check() + " failed at depth " + v.depth() + ": "
+            err.println("arc explore --exhaustive: " + v.property() + " failed at depth " + v.depth() + ": "
                     + v.firstLine());
             if (file != null) {
                 err.println("arc explore --exhaustive: shortest counterexample: " + file + "; replay the spec on it"

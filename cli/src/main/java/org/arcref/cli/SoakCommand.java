@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.conformance.JsonWriter;
+import org.arcref.property.PropertyViolation;
 import org.arcref.soak.Soak;
 import org.arcref.soak.SoakResult;
 import org.arcref.zfs.ArcConfig;
@@ -103,7 +104,7 @@ final class SoakCommand implements Callable<Integer> {
             out.println(json(result, interrupted));
         } else {
             out.println(summary(result, interrupted));
-            result.violations().forEach(v -> out.println("arc soak: VIOLATION " + v));
+            result.violations().forEach(v -> out.println("arc soak: VIOLATION " + line(v)));
         }
         out.flush();
         return !result.violations().isEmpty() ? ExitCode.FINDING
@@ -127,8 +128,13 @@ final class SoakCommand implements Callable<Integer> {
         o.put("longestOperationNanos", r.longestOpNanos());
         o.put("arcC", s.c());
         o.put("arcSize", s.size());
-        o.put("violations", r.violations());
+        o.put("violations", r.violations().stream().map(SoakCommand::line).toList());
         return JsonWriter.write(o);
+    }
+
+    /** @return the property a violation names and how it broke, on one line */
+    private static String line(PropertyViolation v) {
+        return v.property() + ": " + v.detail();
     }
 
     private String summary(SoakResult r, boolean interrupted) {

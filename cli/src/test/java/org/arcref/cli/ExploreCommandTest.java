@@ -10,10 +10,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.arcref.arc.BrokenArcs;
-import org.arcref.differential.ConcurrentArcDriver;
 import org.arcref.explore.Checker;
 import org.arcref.trace.OpTraceReader;
-import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.Operation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,8 +64,7 @@ class ExploreCommandTest {
      */
     @Test
     void findsShrinksAndReproducesTheWaiterCountWithoutMax() throws IOException {
-        Checker broken = new Checker(config -> BrokenArcs.waiterCountWithoutMax(config,
-                new AdjustableMemory(Long.MAX_VALUE / 8), ConcurrentArcDriver.deterministicOptions(config.seed())));
+        Checker broken = new Checker(BrokenArcs::waiterCountWithoutMax);
         CliRun r = CliRun.command(new ExploreCommand(broken), "--checks", "differential", "--tries", "2000",
                 "--seed", "1", "--out", dir.toString());
         assertEquals(ExitCode.FINDING, r.status(), r.out() + r.err());

@@ -45,5 +45,12 @@ public enum Property {
     /** N1: no wrong data and no lost bytes. */
     N1,
     /** G1: the spec's conformance output equals that of the real zfs-2.1.1 {@code arc.c}. */
-    G1
+    G1,
+    /**
+     * X1: on a small configuration every reachable state of the spec is visited, and R1–R13, B1 and D1 hold at every
+     * transition; a violation of X1 itself is a quirk's effect seen with the quirk's fix applied.
+     */
+    X1,
+    /** Z1: {@code zthr_thread != NULL} exactly while a worker exists; after {@code zthr_cancel()} returns there is none. */
+    Z1
 }

@@ -25,7 +25,7 @@ public record ExhaustiveBounds(ArcConfig config, long initialFreeMemory, Alphabe
     /** The tiny cache's block: the growth window and the smallest (or only) size. */
     public static final long BLOCK = 512;
     /**
-     * The tiny cache's seed: 2 makes {@link org.arcref.differential.ConcurrentArcDriver#deterministicOptions} give
+     * The tiny cache's seed: 2 makes {@link org.arcref.differential.Lockstep#deterministicOptions} give
      * the concurrent ARC the exact {@code arc_p} growth compare and one hash lock (2048 would be created for every
      * replay, for nothing: one thread never contends).
      */

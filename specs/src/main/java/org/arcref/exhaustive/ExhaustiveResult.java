@@ -116,7 +116,7 @@ public record ExhaustiveResult(Stop stop, long states, long transitions, long re
         json.put("quirksSeen", quirks);
         if (violation != null) {
             Map<String, Object> v = new LinkedHashMap<>();
-            v.put("check", violation.check());
+            v.put("check", violation.property().name());
             v.put("depth", violation.depth());
             v.put("message", violation.message());
             List<Object> ops = new ArrayList<>();

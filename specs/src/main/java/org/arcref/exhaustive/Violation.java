@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.Setting;
+import org.arcref.property.Property;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
 
@@ -12,13 +13,13 @@ import org.arcref.zfs.QuirkFix;
  * first by one of its shortest paths, so {@code ops} (the path, then the failing operation) is a shortest
  * counterexample.
  *
- * @param check which check failed: the invariant ({@code R1} … {@code R13}, as {@code ArcInvariants} names it),
- *     {@code B1}, {@code D1}, {@code N1}, {@code quirk} (a quirk's effect with its fix applied) or {@code exception}
- *     (the spec threw something other than a rejection)
+ * @param property the property that broke: an invariant ({@code R1} … {@code R13}), {@code B1} (a rejection that
+ *     changed a state or that only one ARC made, or the spec threw something other than a rejection), {@code D1},
+ *     {@code N1}, {@code L1} or {@code X1} (a quirk's effect with its fix applied)
  * @param message the check's message
  * @param ops the operations from the empty ARC, the last one failing
  */
-public record Violation(String check, String message, List<Operation> ops) {
+public record Violation(Property property, String message, List<Operation> ops) {
 
     /** Copies the operations. */
     public Violation {
@@ -46,7 +47,7 @@ public record Violation(String check, String message, List<Operation> ops) {
     public List<String> toTrace(ExhaustiveBounds bounds) {
         ConformanceSettings settings = new ConformanceSettings(bounds.config(), bounds.initialFreeMemory());
         List<String> lines = new ArrayList<>();
-        lines.add("# arc explore --exhaustive: " + check + " failed at depth " + depth() + ": " + firstLine());
+        lines.add("# arc explore --exhaustive: " + property + " failed at depth " + depth() + ": " + firstLine());
         StringBuilder fixes = new StringBuilder();
         for (QuirkFix fix : bounds.config().fixes()) {
             fixes.append(" --fix ").append(fix.name());

@@ -10,7 +10,7 @@ public enum CheckKind {
      */
     INVARIANTS,
     /**
-     * D1 ({@link org.arcref.differential.ConcurrentArcDriver}): the concurrent ARC in deterministic mode returns the
+     * D1 ({@link org.arcref.differential.Lockstep}): the concurrent ARC in deterministic mode returns the
      * spec's outcome and snapshot after every operation, on the same configurations as {@link #INVARIANTS}.
      */
     DIFFERENTIAL,

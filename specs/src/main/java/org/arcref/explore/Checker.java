@@ -4,13 +4,14 @@ import java.io.UncheckedIOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
-import org.arcref.differential.ConcurrentArcDriver;
+import org.arcref.differential.Lockstep;
 import org.arcref.oracle.OracleComparison;
 import org.arcref.policy.check.C1Checker;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.trace.TraceFormatException;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
@@ -30,7 +31,7 @@ import org.arcref.zfs.check.ArcInvariants;
  */
 public final class Checker {
 
-    private final Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs;
+    private final Lockstep.ConcurrentArcs concurrentArcs;
     private final OracleComparison oracle;
 
     /**
@@ -38,19 +39,19 @@ public final class Checker {
      * oracle ({@link #withOracle}).
      */
     public Checker() {
-        this(config -> new ConcurrentArc<>(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY),
-                ConcurrentArcDriver.deterministicOptions(config.seed())));
+        this(ConcurrentArc::new);
     }
 
     /**
-     * @param concurrentArcs builds the concurrent ARC the differential compares with the spec; a seam through which
-     *     tests substitute a deliberately broken variant
+     * @param concurrentArcs builds the concurrent ARC the differential compares with the spec (in
+     *     {@link Lockstep#deterministicOptions} of the configuration's seed); a seam through which tests substitute a
+     *     deliberately broken variant
      */
-    public Checker(Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs) {
+    public Checker(Lockstep.ConcurrentArcs concurrentArcs) {
         this(concurrentArcs, null);
     }
 
-    private Checker(Function<ArcConfig, ConcurrentArc<Long>> concurrentArcs, OracleComparison oracle) {
+    private Checker(Lockstep.ConcurrentArcs concurrentArcs, OracleComparison oracle) {
         this.concurrentArcs = concurrentArcs;
         this.oracle = oracle;
     }
@@ -84,12 +85,12 @@ public final class Checker {
             };
         } catch (Invalid e) {
             return e.verdict;
-        } catch (AssertionError e) {
-            return Verdict.failed(e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (PropertyViolation e) {
+            return Verdict.violated(e);
         } catch (UncheckedIOException e) {
             throw e; // the oracle process failed: no verdict on the operations
-        } catch (RuntimeException e) {
-            return Verdict.failed(e.getClass().getSimpleName() + ": " + e.getMessage());
+        } catch (RuntimeException | AssertionError e) {
+            return Verdict.threw(e);
         }
     }
 
@@ -106,13 +107,17 @@ public final class Checker {
         return Verdict.PASS;
     }
 
+    /** D1 (and N1, B1) with the spec and the concurrent ARC in {@link Lockstep}. */
     private Verdict differential(ArcConfig config, List<Operation> ops) {
-        ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
-        try (ConcurrentArc<Long> arc = concurrentArcs.apply(config)) {
+        try (Lockstep both = new Lockstep(config, RandomScenario.INITIAL_FREE_MEMORY,
+                Lockstep.deterministicOptions(config.seed()), concurrentArcs, eviction -> { })) {
             for (int i = 0; i < ops.size(); i++) {
                 Operation op = ops.get(i);
-                Outcome outcome = apply(i, op, spec);
-                ConcurrentArcDriver.follow(op, outcome, spec.snapshot(), arc);
+                try {
+                    both.apply(op);
+                } catch (IllegalArgumentException e) {
+                    throw new Invalid(i, op, "the spec rejects it: " + e.getMessage());
+                }
             }
         }
         return Verdict.PASS;
@@ -135,7 +140,10 @@ public final class Checker {
             }
             throw e;
         }
-        return result.agrees() ? Verdict.PASS : Verdict.failed(result.describe());
+        if (!result.agrees()) {
+            throw new PropertyViolation(Property.G1, result.describe(), "");
+        }
+        return Verdict.PASS;
     }
 
     /**
@@ -194,9 +202,10 @@ public final class Checker {
                 boolean specHit = outcome.isHit();
                 distinct.add(r.key());
                 if (distinct.size() <= capacity && specHit != canonicalHit) {
-                    throw new AssertionError("agreement: with " + distinct.size() + " distinct pages <= c=" + capacity
-                            + " the spec " + (specHit ? "hit" : "missed") + " and the canonical ARC "
-                            + (canonicalHit ? "hit" : "missed") + " on " + r.toTraceLine());
+                    throw new PropertyViolation(Property.C1, "agreement: with " + distinct.size()
+                            + " distinct pages <= c=" + capacity + " the spec " + (specHit ? "hit" : "missed")
+                            + " and the canonical ARC " + (canonicalHit ? "hit" : "missed") + " on "
+                            + r.toTraceLine(), "");
                 }
             }
         }

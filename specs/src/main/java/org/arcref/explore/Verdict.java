@@ -1,14 +1,20 @@
 package org.arcref.explore;
 
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
+
 /**
  * The result of running one check on one operation sequence.
  *
  * @param status passed, failed, or invalid (the spec rejected an operation, so the sequence tests nothing; a shrunk
  *     candidate that becomes invalid does not reproduce)
- * @param message for a failure, what failed (first line: the rule); for an invalid sequence, which operation and
- *     why; otherwise empty
+ * @param rule for a failure, what broke, for telling failures apart while shrinking: the {@link Property} a
+ *     {@link PropertyViolation} named ({@code R4}, {@code D1}, {@code N1}, {@code C1}, {@code G1} …) or the simple
+ *     class name of another exception; otherwise empty
+ * @param message for a failure, what failed (first line: the rule and how it broke); for an invalid sequence, which
+ *     operation and why; otherwise empty
  */
-public record Verdict(Status status, String message) {
+public record Verdict(Status status, String rule, String message) {
 
     /** The three outcomes of a check. */
     public enum Status {
@@ -20,14 +26,21 @@ public record Verdict(Status status, String message) {
         INVALID
     }
 
-    static final Verdict PASS = new Verdict(Status.PASSED, "");
+    static final Verdict PASS = new Verdict(Status.PASSED, "", "");
 
     static Verdict invalid(String why) {
-        return new Verdict(Status.INVALID, why);
+        return new Verdict(Status.INVALID, "", why);
     }
 
-    static Verdict failed(String message) {
-        return new Verdict(Status.FAILED, message);
+    /** @return the failure {@code v} reports, classified by its {@link PropertyViolation#property()} */
+    static Verdict violated(PropertyViolation v) {
+        return new Verdict(Status.FAILED, v.property().name(), v.getMessage());
+    }
+
+    /** @return a failure by an exception other than a {@link PropertyViolation}, classified by its class */
+    static Verdict threw(Throwable e) {
+        return new Verdict(Status.FAILED, e.getClass().getSimpleName(), e.getClass().getSimpleName() + ": "
+                + e.getMessage());
     }
 
     /** @return whether a check failed */
@@ -38,18 +51,5 @@ public record Verdict(Status status, String message) {
     /** @return the first line of the message */
     public String firstLine() {
         return message.lines().findFirst().orElse("");
-    }
-
-    /**
-     * @return the rule that failed, for telling failures apart while shrinking: {@code R4}, {@code D1}, {@code N1},
-     *     {@code C1 violated}, {@code agreement} or an exception's class name
-     */
-    public String rule() {
-        String m = firstLine();
-        if (m.startsWith("invariant violated: ")) {
-            m = m.substring("invariant violated: ".length());
-        }
-        int colon = m.indexOf(':');
-        return colon < 0 ? m : m.substring(0, colon);
     }
 }

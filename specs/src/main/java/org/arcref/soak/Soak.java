@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.check.ArcInvariants;
 
@@ -18,13 +20,14 @@ import org.arcref.zfs.check.ArcInvariants;
  *
  * <h2>Contract</h2>
  * {@link #run} never throws for a violation: it returns a {@link SoakResult} whose {@link SoakResult#violations()}
- * name every broken promise: an operation that threw or a read that returned a wrong value (N1), a thread still
- * running {@value #HANG_SECONDS} s after the deadline (an operation hangs, L1), an operation that took longer than
- * {@value #MAX_OP_SECONDS} s (L1), a {@code close()} still running after {@value #CLOSE_SECONDS} s (the evict
- * zthr does not stop, Z1, or a waiter is not released, L1), and accounting that does not add up at quiescence
- * (R3, R4, N1).
+ * are every broken promise, each a {@link PropertyViolation}: an operation that threw or a read that returned a wrong
+ * value (N1, or the property the operation's own {@link PropertyViolation} names, such as L1), a thread still running
+ * {@value #HANG_SECONDS} s after the deadline (an operation hangs, L1), an operation that took longer than
+ * {@value #MAX_OP_SECONDS} s (L1), a {@code close()} still running after {@value #CLOSE_SECONDS} s (Z1: the evict
+ * zthr does not stop; or a waiter is not released, L1), and accounting that does not add up at quiescence (R3,
+ * R4).
  *
- * <p>Used by the soak tests (concurrent) and by {@code arc soak}.
+ * <p>Used by the soak tests (specs) and by {@code arc soak}.
  */
 public final class Soak {
 
@@ -77,35 +80,38 @@ public final class Soak {
             workers.add(thread);
             thread.start();
         }
-        List<String> violations = new ArrayList<>();
+        List<PropertyViolation> violations = new ArrayList<>();
         for (Thread thread : workers) {
             long left = Math.max(0, deadline - System.nanoTime());
             thread.join(TimeUnit.NANOSECONDS.toMillis(left) + TimeUnit.SECONDS.toMillis(HANG_SECONDS));
             if (thread.isAlive()) {
-                violations.add("L1: " + thread.getName() + " still running " + HANG_SECONDS
-                        + " s after the deadline: an operation hangs");
+                violations.add(new PropertyViolation(Property.L1, thread.getName() + " still running " + HANG_SECONDS
+                        + " s after the deadline: an operation hangs", ""));
             }
         }
         long elapsed = System.nanoTime() - start;
         closeWithin(arc, violations);
         ArcSnapshot snapshot = arc.snapshot();
         for (Throwable f : failures) {
-            violations.add("an operation failed: " + f);
+            violations.add(f instanceof PropertyViolation v ? v
+                    : new PropertyViolation(Property.N1, "an operation failed: " + f, ""));
         }
         if (longestOpNanos.get() >= TimeUnit.SECONDS.toNanos(MAX_OP_SECONDS)) {
-            violations.add("L1: an operation took " + longestOpNanos.get() / 1_000_000 + " ms");
+            violations.add(new PropertyViolation(Property.L1, "an operation took " + longestOpNanos.get() / 1_000_000
+                    + " ms", ""));
         }
         try {
             ArcInvariants.r3r4Accounting(snapshot);
-        } catch (AssertionError e) {
-            violations.add(e.getMessage().lines().findFirst().orElse("accounting"));
+        } catch (PropertyViolation e) {
+            violations.add(e);
         }
         return new SoakResult(snapshot, ops.get(), elapsed, longestOpNanos.get(), arc.evictionWaitTimes(),
                 List.copyOf(violations), failures.isEmpty() ? null : failures.peek());
     }
 
     /** Closes {@code arc} on a daemon thread; adds a violation with the closer's stack if it does not return. */
-    private static void closeWithin(ConcurrentArc<Long> arc, List<String> violations) throws InterruptedException {
+    private static void closeWithin(ConcurrentArc<Long> arc, List<PropertyViolation> violations)
+            throws InterruptedException {
         Thread closer = new Thread(arc::close, "soak-close");
         closer.setDaemon(true);
         closer.start();
@@ -115,8 +121,9 @@ public final class Soak {
             for (StackTraceElement frame : closer.getStackTrace()) {
                 stack.append("\n\tat ").append(frame);
             }
-            violations.add("Z1, L1: close() still running " + CLOSE_SECONDS + " s after it was called: the evict"
-                    + " zthr does not stop or a waiter is not released; close() waits" + stack);
+            violations.add(new PropertyViolation(Property.Z1, "close() still running " + CLOSE_SECONDS + " s after it"
+                    + " was called: the evict zthr does not stop (Z1) or a waiter is not released (L1)",
+                    "close() waits" + stack));
         }
     }
 }

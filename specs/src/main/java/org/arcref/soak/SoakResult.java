@@ -2,6 +2,7 @@ package org.arcref.soak;
 
 import java.util.List;
 import org.arcref.arc.WaitTimes;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcSnapshot;
 
 /**
@@ -12,9 +13,9 @@ import org.arcref.zfs.ArcSnapshot;
  * @param elapsedNanos how long the workers ran
  * @param longestOpNanos the longest single operation
  * @param evictionWaits how long allocations waited for eviction
- * @param violations every broken promise, one line each; empty if none
+ * @param violations every broken promise; empty if none
  * @param firstFailure the first exception a worker threw, or null
  */
 public record SoakResult(ArcSnapshot snapshot, long ops, long elapsedNanos, long longestOpNanos,
-        WaitTimes evictionWaits, List<String> violations, Throwable firstFailure) {
+        WaitTimes evictionWaits, List<PropertyViolation> violations, Throwable firstFailure) {
 }

@@ -6,6 +6,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ReadKind;
 
 /**
@@ -110,7 +112,7 @@ final class SoakWorker {
     private void read(long key, ReadKind kind, boolean hold) {
         Long value = arc.read(key, sizeOf(key), kind, hold, SoakWorker::valueOf).value();
         if (value != valueOf(key)) {
-            throw new AssertionError("N1: read of key " + key + " returned " + value);
+            throw new PropertyViolation(Property.N1, "read of key " + key + " returned " + value, "");
         }
         if (hold) {
             holds.add(key);

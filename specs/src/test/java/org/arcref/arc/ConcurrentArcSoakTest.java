@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.soak.Soak;
 import org.arcref.soak.SoakResult;
 import org.arcref.zfs.ArcConfig;
@@ -69,10 +71,11 @@ class ConcurrentArcSoakTest {
         ConcurrentArc<Long> arc = BrokenArcs.closeHangs(soakConfig(), MemoryModel.plentiful(), ArcOptions.zfs());
         SoakResult soak = new Soak(THREADS).run(arc, TimeUnit.SECONDS.toNanos(1), () -> false, new AtomicLong());
         assertEquals(1, soak.violations().size(), "one violation: " + soak.violations());
-        String violation = soak.violations().get(0);
-        assertTrue(violation.startsWith("Z1, L1: close() still running " + Soak.CLOSE_SECONDS + " s after it was"
-                + " called"), violation);
-        assertTrue(violation.contains("org.arcref.arc.ConcurrentArc.close("), violation);
+        PropertyViolation violation = soak.violations().get(0);
+        assertEquals(Property.Z1, violation.property(), violation.getMessage());
+        assertTrue(violation.detail().startsWith("close() still running " + Soak.CLOSE_SECONDS + " s after it was"
+                + " called"), violation.getMessage());
+        assertTrue(violation.state().contains("org.arcref.arc.ConcurrentArc.close("), violation.getMessage());
     }
 
     @Test

@@ -125,7 +125,7 @@ class FailedAllocationTest {
         ArcSnapshot broken = new ArcSnapshot(s.tick(), s.c(), s.p(), s.cMin(), s.cMax(), s.size() - h.size(),
                 s.noGrow(), s.warm(), s.growTime(), s.evictNeeded(), s.evictCount(), s.needFree(), s.waiterCounts(),
                 states, List.of(empty), s.stats());
-        AssertionError e = assertThrows(AssertionError.class, () -> ArcInvariants.r3r4Accounting(broken));
-        assertTrue(e.getMessage().startsWith("invariant violated: R4: "), e.getMessage());
+        PropertyViolation e = assertThrows(PropertyViolation.class, () -> ArcInvariants.r3r4Accounting(broken));
+        assertEquals(Property.R4, e.property(), e.getMessage());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.arcref.property.Property;
 import org.arcref.soak.Soak;
 import org.arcref.soak.SoakResult;
 import org.arcref.zfs.ArcConfig;
@@ -35,8 +36,9 @@ class UnlockedSizeUpdateTest {
                     ArcOptions.zfs());
             SoakResult soak = new Soak(4).run(arc, TimeUnit.MILLISECONDS.toNanos(ROUND_MILLIS), () -> false,
                     new AtomicLong());
-            caught = soak.violations().stream().filter(v -> v.startsWith("invariant violated: R"))
-                    .findFirst().orElse(null);
+            caught = soak.violations().stream()
+                    .filter(v -> v.property() == Property.R3 || v.property() == Property.R4)
+                    .map(v -> v.property() + ": " + v.detail()).findFirst().orElse(null);
         }
         System.out.printf("unlocked size update: %s after %d round(s) of %d ms%n",
                 caught == null ? "not caught" : "caught (" + caught + ")", rounds, ROUND_MILLIS);

@@ -3,6 +3,8 @@ package org.arcref.policy.check;
 import java.util.Arrays;
 import org.arcref.policy.ArcList;
 import org.arcref.policy.CanonicalArc;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 
 /**
  * Replays dense page numbers ({@code 0 … keySpace-1}) through a {@link CanonicalArc} and a {@link Dbl}
@@ -16,8 +18,8 @@ import org.arcref.policy.CanonicalArc;
  * </ul>
  *
  * One step costs O(c) array accesses, with no hashing, so every step of the shared traces can be
- * checked. A failure is an {@link AssertionError} starting {@code C1 violated: } that names the context (seed or
- * trace), the step and the request.
+ * checked. A failure is a {@link PropertyViolation} of {@link Property#C1} that names the rule, the context (seed
+ * or trace), the step and the request, with the list sizes as its state.
  *
  * <p>Used by the C1 properties (specs) and by {@code arc explore}.
  */
@@ -50,7 +52,7 @@ public final class C1Checker {
      * Replays every request and checks C1 after each.
      *
      * @param requests pages in {@code 0 … keySpace-1}
-     * @throws AssertionError at the first step where C1 fails
+     * @throws PropertyViolation at the first step where C1 fails
      */
     public void replay(int[] requests) {
         for (int r : requests) {
@@ -63,7 +65,7 @@ public final class C1Checker {
      *
      * @param page a page in {@code 0 … keySpace-1}
      * @return whether the canonical ARC hit
-     * @throws AssertionError if C1 fails after the request
+     * @throws PropertyViolation if C1 fails after the request
      */
     public boolean access(int page) {
         request = page;
@@ -128,9 +130,8 @@ public final class C1Checker {
     }
 
     private void fail(String rule, Object value) {
-        throw new AssertionError("C1 violated: " + rule + " fails (" + value + ") in " + context + " at step "
-                + step + " (request " + request + "), c=" + capacity + ", p=" + arc.p()
-                + ", |T1|=" + arc.size(ArcList.T1) + " |T2|=" + arc.size(ArcList.T2)
-                + " |B1|=" + arc.size(ArcList.B1) + " |B2|=" + arc.size(ArcList.B2));
+        throw new PropertyViolation(Property.C1, rule + " fails (" + value + ") in " + context + " at step " + step
+                + " (request " + request + ")", "c=" + capacity + ", p=" + arc.p() + ", |T1|=" + arc.size(ArcList.T1)
+                + " |T2|=" + arc.size(ArcList.T2) + " |B1|=" + arc.size(ArcList.B1) + " |B2|=" + arc.size(ArcList.B2));
     }
 }

@@ -3,6 +3,8 @@ package org.arcref.zfs.check;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
@@ -15,8 +17,8 @@ import org.arcref.zfs.StateSnapshot;
 
 /**
  * The ARC invariants of fact sheet (f) (R1–R13) as checks on two consecutive snapshots of the
- * spec and the operation between them. Each failure is an {@link AssertionError} whose message starts
- * {@code invariant violated: R<n>: } and names the invariant, followed by the snapshot.
+ * spec and the operation between them. Each failure is a {@link PropertyViolation} naming the invariant
+ * ({@link Property#R1} … {@link Property#R13}), how it broke, and the snapshot.
  *
  * <p>Used by the spec's invariant property (specs), by {@code arc explore} on random operation sequences and, for
  * R3/R4 on a quiescent snapshot, by the concurrent ARC's soak.
@@ -34,7 +36,7 @@ public final class ArcInvariants {
      * @param op the operation
      * @param outcome what it returned
      * @param after the snapshot after it
-     * @throws AssertionError naming the first invariant that fails
+     * @throws PropertyViolation naming the first invariant that fails
      */
     public static void check(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
         r1TargetWithinLimits(after);
@@ -58,13 +60,13 @@ public final class ArcInvariants {
 
     static void r1TargetWithinLimits(ArcSnapshot s) {
         require(Long.compareUnsigned(s.cMin(), s.c()) <= 0 && Long.compareUnsigned(s.c(), s.cMax()) <= 0,
-                "R1: arc_c_min <= arc_c <= arc_c_max", s);
+                Property.R1, "arc_c_min <= arc_c <= arc_c_max", s);
     }
 
     static void r2MruTargetNonNegative(ArcConfig config, ArcSnapshot s) {
-        require(s.p() >= 0, "R2: (int64)arc_p >= 0", s);
+        require(s.p() >= 0, Property.R2, "(int64)arc_p >= 0", s);
         if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2)) {
-            require(Long.compareUnsigned(s.p(), s.c()) <= 0, "R2/O2 fixed: arc_p <= arc_c", s);
+            require(Long.compareUnsigned(s.p(), s.c()) <= 0, Property.R2, "with the O2 fix, arc_p <= arc_c", s);
         }
     }
 
@@ -76,7 +78,7 @@ public final class ArcInvariants {
      * {@code overhead_size} the private copies, and together they are {@code arc_size}.
      *
      * @param s a snapshot taken when no operation was in flight
-     * @throws AssertionError if the accounting does not add up
+     * @throws PropertyViolation (R3 or R4) if the accounting does not add up
      */
     public static void r3r4Accounting(ArcSnapshot s) {
         Map<ArcState, long[]> sums = new EnumMap<>(ArcState.class);
@@ -86,7 +88,7 @@ public final class ArcInvariants {
             sums.put(st, new long[2]);
         }
         for (HeaderSnapshot h : s.headers()) {
-            require(h.state().isGhost() || h.state() == ArcState.ANON || h.hasData(), "R4: every MRU and MFU header "
+            require(h.state().isGhost() || h.state() == ArcState.ANON || h.hasData(), Property.R4, "every MRU and MFU header "
                     + "holds data (its state counts its buffers and data, and one without data counts 0 bytes, so the "
                     + "sums alone cannot see it), " + h, s);
             long accounted = h.accountedSize();
@@ -99,55 +101,55 @@ public final class ArcInvariants {
                 headerData += h.hasData() ? h.size() : 0;
             }
         }
-        require(s.size() == resident, "R3: arc_size == sum of resident data, header data plus private copies ("
+        require(s.size() == resident, Property.R3, "arc_size == sum of resident data, header data plus private copies ("
                 + resident + ")", s);
         require(s.stats().get(ArcStat.COMPRESSED_SIZE) == headerData
                 && s.stats().get(ArcStat.UNCOMPRESSED_SIZE) == headerData,
-                "R3: compressed_size == uncompressed_size == sum of header data (" + headerData + ")", s);
+                Property.R3, "compressed_size == uncompressed_size == sum of header data (" + headerData + ")", s);
         require(s.stats().get(ArcStat.OVERHEAD_SIZE) == resident - headerData,
-                "R3: overhead_size == sum of private copies (" + (resident - headerData) + ")", s);
+                Property.R3, "overhead_size == sum of private copies (" + (resident - headerData) + ")", s);
         long dataStates = 0;
         for (ArcState st : ArcState.values()) {
             StateSnapshot ss = s.state(st);
-            require(ss.size() == sums.get(st)[0], "R4: arcs_size of " + st.zfsName() + " == sum over its headers ("
+            require(ss.size() == sums.get(st)[0], Property.R4, "arcs_size of " + st.zfsName() + " == sum over its headers ("
                     + sums.get(st)[0] + ")", s);
-            require(ss.evictableSize() == sums.get(st)[1], "R4: arcs_esize of " + st.zfsName()
+            require(ss.evictableSize() == sums.get(st)[1], Property.R4, "arcs_esize of " + st.zfsName()
                     + " == sum over its listed headers (" + sums.get(st)[1] + ")", s);
-            require(ss.evictableSize() <= ss.size(), "R4: esize <= size for " + st.zfsName(), s);
+            require(ss.evictableSize() <= ss.size(), Property.R4, "esize <= size for " + st.zfsName(), s);
             if (!st.isGhost()) {
                 dataStates += ss.size();
             }
         }
-        require(dataStates == s.size(), "R3: arc_size == anon + mru + mfu sizes", s);
+        require(dataStates == s.size(), Property.R3, "arc_size == anon + mru + mfu sizes", s);
     }
 
     static void r5r6Headers(ArcConfig config, ArcSnapshot s) {
         for (HeaderSnapshot h : s.headers()) {
             require(h.linked() == (h.refcount() == 0 && h.state() != ArcState.ANON),
-                    "R5: linked iff refcount == 0 and not anon, for " + h, s);
+                    Property.R5, "linked iff refcount == 0 and not anon, for " + h, s);
             if (h.state().isGhost()) {
-                require(!h.hasData() && h.refcount() == 0, "R6: ghost headers hold no data and no reference, " + h, s);
+                require(!h.hasData() && h.refcount() == 0, Property.R6, "ghost headers hold no data and no reference, " + h, s);
             } else if (h.state() == ArcState.ANON) {
-                require(!h.hasData(), "R6: a pending write's data is its writer's buffer until arc_write_ready, " + h, s);
+                require(!h.hasData(), Property.R6, "a pending write's data is its writer's buffer until arc_write_ready, " + h, s);
             } else {
-                require(h.hasData(), "R6: mru and mfu headers hold data, " + h, s);
+                require(h.hasData(), Property.R6, "mru and mfu headers hold data, " + h, s);
             }
             require(!h.sharedData() || h.hasData() && h.refcount() > 0 && config.tunables().linearAbd(h.size()),
-                    "R6: only a linear header ABD is shared, and with one of the header's buffers, " + h, s);
-            require(h.state() != ArcState.ANON || h.refcount() > 0, "c.1: anonymous headers are referenced, " + h, s);
+                    Property.R6, "only a linear header ABD is shared, and with one of the header's buffers, " + h, s);
+            require(h.state() != ArcState.ANON || h.refcount() > 0, Property.R6, "anonymous headers are referenced (fact sheet c.1), " + h, s);
         }
     }
 
     static void r8EvictCountAndWaiters(ArcSnapshot before, ArcSnapshot after) {
         if (before != null) {
             require(Long.compareUnsigned(before.evictCount(), after.evictCount()) <= 0,
-                    "R8: arc_evict_count never decreases (was " + before.evictCount() + ")", after);
+                    Property.R8, "arc_evict_count never decreases (was " + before.evictCount() + ")", after);
         }
         List<Long> w = after.waiterCounts();
         for (int i = 1; i < w.size(); i++) {
-            require(Long.compareUnsigned(w.get(i - 1), w.get(i)) <= 0, "R8: waiters sorted by aew_count", after);
+            require(Long.compareUnsigned(w.get(i - 1), w.get(i)) <= 0, Property.R8, "waiters sorted by aew_count", after);
         }
-        require(w.isEmpty(), "L1/R9: no eviction waiter is left queued after an operation returns", after);
+        require(w.isEmpty(), Property.R9, "no eviction waiter is left queued after an operation returns (L1)", after);
     }
 
     /**
@@ -178,15 +180,15 @@ public final class ArcInvariants {
             bytes = before.headers().stream().filter(h -> h.key() == c.key() && h.state() == ArcState.ANON)
                     .mapToLong(HeaderSnapshot::size).sum();
         }
-        require(bytes > 0, "R12: arc_c grows only in arc_adapt, on an allocation (a miss's or ghost hit's header data, "
+        require(bytes > 0, Property.R12, "arc_c grows only in arc_adapt, on an allocation (a miss's or ghost hit's header data, "
                 + "a demand read's private copy, a write's buffer, a completed write's header data); it grew by "
                 + grown + " on " + op.toTraceLine() + " -> " + outcome, after);
-        require(grown <= bytes, "R12: arc_c grows by at most the allocation (" + bytes + "), grew by " + grown, after);
-        require(!before.noGrow(), "R12: arc_c does not grow while arc_no_grow", after);
+        require(grown <= bytes, Property.R12, "arc_c grows by at most the allocation (" + bytes + "), grew by " + grown, after);
+        require(!before.noGrow(), Property.R12, "arc_c does not grow while arc_no_grow", after);
     }
 
     static void r13EvictorSleepsWhenDone(ArcSnapshot s) {
-        require(!s.evictNeeded(), "R13: a free-running evictor goes back to sleep (arc_evict_needed FALSE)", s);
+        require(!s.evictNeeded(), Property.R13, "a free-running evictor goes back to sleep (arc_evict_needed FALSE)", s);
     }
 
     /**
@@ -208,12 +210,12 @@ public final class ArcInvariants {
                 blocked = true;
             }
         }
-        require(blocked, "R7: an eviction pass leaves arc_size <= arc_c unless eviction is blocked", s);
+        require(blocked, Property.R7, "an eviction pass leaves arc_size <= arc_c unless eviction is blocked", s);
     }
 
-    private static void require(boolean ok, String invariant, ArcSnapshot s) {
+    private static void require(boolean ok, Property invariant, String detail, ArcSnapshot s) {
         if (!ok) {
-            throw new AssertionError("invariant violated: " + invariant + "\nsnapshot: " + s);
+            throw new PropertyViolation(invariant, detail, s.toString());
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Set;
+import org.arcref.differential.Lockstep;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;

@@ -13,7 +13,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
-import org.arcref.differential.ConcurrentArcDriver;
+import org.arcref.differential.Lockstep;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
@@ -69,15 +69,15 @@ class ConcurrentArcBadInputProperties {
                 ArcOptions.deterministic());
         for (long k = 0; k < warmUpReads; k++) {
             Operation read = new Operation.Read(k, 512, ReadKind.DEMAND, false);
-            assertEquals(read.applyTo(spec), ConcurrentArcDriver.apply(read, arc));
+            assertEquals(read.applyTo(spec), Lockstep.applyTo(arc, read));
         }
         for (Operation setUp : List.of(new Operation.Read(0, 512, ReadKind.DEMAND, false),
                 new Operation.Read(1, 512, ReadKind.DEMAND, true), new Operation.Write(99, 512))) {
-            assertEquals(setUp.applyTo(spec), ConcurrentArcDriver.apply(setUp, arc));
+            assertEquals(setUp.applyTo(spec), Lockstep.applyTo(arc, setUp));
         }
         ArcSnapshot before = spec.snapshot();
         RuntimeException expected = assertThrows(RuntimeException.class, () -> bad.applyTo(spec));
-        RuntimeException actual = assertThrows(RuntimeException.class, () -> ConcurrentArcDriver.apply(bad, arc),
+        RuntimeException actual = assertThrows(RuntimeException.class, () -> Lockstep.applyTo(arc, bad),
                 String.valueOf(bad));
         assertEquals(expected.getClass(), actual.getClass(), "B1: " + String.valueOf(bad));
         assertEquals(expected.getMessage(), actual.getMessage(), "B1: " + String.valueOf(bad));

@@ -11,10 +11,10 @@ import net.jqwik.api.state.ActionChain;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.BrokenArcs;
 import org.arcref.arc.ConcurrentArc;
-import org.arcref.differential.ConcurrentArcDriver;
+import org.arcref.differential.Lockstep;
+import org.arcref.property.PropertyViolation;
 import org.arcref.specs.zfs.ArcChains;
 import org.arcref.specs.zfs.ArcUnderTest;
-import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 
 /**
@@ -27,20 +27,24 @@ import org.arcref.zfs.ArcConfig;
  */
 class DifferentialD1Properties {
 
-    /** The D1 check of one chain: each operation is applied to both and the results compared. */
+    /**
+     * The D1 check of one chain: each operation the spec's state machine applied is applied to a {@link Lockstep}
+     * pair, whose own spec and concurrent ARC are compared; a violation keeps its property and gains the chain's
+     * reproduction.
+     */
     static final class D1Follower implements ArcUnderTest.Follower {
-        private final ConcurrentArc<Long> arc;
+        private final Lockstep both;
 
-        D1Follower(ConcurrentArc<Long> arc) {
-            this.arc = arc;
+        D1Follower(Lockstep both) {
+            this.both = both;
         }
 
         @Override
         public void follow(ArcUnderTest spec) {
             try {
-                ConcurrentArcDriver.follow(spec.lastOp(), spec.lastOutcome(), spec.after(), arc);
-            } catch (AssertionError e) {
-                throw new AssertionError(e.getMessage() + "\n" + spec.reproduction(), e);
+                both.apply(spec.lastOp());
+            } catch (PropertyViolation e) {
+                throw new PropertyViolation(e.property(), e.detail(), e.state() + "\n" + spec.reproduction());
             }
         }
     }
@@ -52,9 +56,7 @@ class DifferentialD1Properties {
 
     @Provide
     Arbitrary<ActionChain<ArcUnderTest>> chains() {
-        return ArcChains.chains(following(config -> new ConcurrentArc<>(config,
-                new AdjustableMemory(ArcUnderTest.INITIAL_FREE_MEMORY),
-                ConcurrentArcDriver.deterministicOptions(config.seed()))));
+        return ArcChains.chains(following(ConcurrentArc::new, config -> Lockstep.deterministicOptions(config.seed())));
     }
 
     /**
@@ -63,9 +65,8 @@ class DifferentialD1Properties {
      */
     @Example
     void d1CatchesTheWaiterCountWithoutMax() {
-        Arbitrary<ActionChain<ArcUnderTest>> broken = ArcChains.chains(following(config ->
-                BrokenArcs.waiterCountWithoutMax(config, new AdjustableMemory(ArcUnderTest.INITIAL_FREE_MEMORY),
-                        ArcOptions.deterministic())));
+        Arbitrary<ActionChain<ArcUnderTest>> broken = ArcChains.chains(following(BrokenArcs::waiterCountWithoutMax,
+                config -> ArcOptions.deterministic()));
         Optional<Throwable> caught = broken.sampleStream().limit(300).map(chain -> {
             try {
                 chain.run();
@@ -81,17 +82,19 @@ class DifferentialD1Properties {
                 .orElse(""));
     }
 
-    /** @return the D1 failure in {@code e}'s causes (jqwik wraps it with the chain's actions), or null */
+    /** @return the D1 violation in {@code e}'s causes (jqwik wraps it with the chain's actions), or null */
     private static Throwable d1Failure(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().startsWith("D1:")) {
+            if (t instanceof PropertyViolation v && v.property() == org.arcref.property.Property.D1) {
                 return t;
             }
         }
         return null;
     }
 
-    private static Function<ArcConfig, ArcUnderTest> following(Function<ArcConfig, ConcurrentArc<Long>> arcs) {
-        return config -> new ArcUnderTest(config, new D1Follower(arcs.apply(config)));
+    private static Function<ArcConfig, ArcUnderTest> following(Lockstep.ConcurrentArcs arcs,
+            Function<ArcConfig, ArcOptions> options) {
+        return config -> new ArcUnderTest(config, new D1Follower(new Lockstep(config, ArcUnderTest.INITIAL_FREE_MEMORY,
+                options.apply(config), arcs, eviction -> { })));
     }
 }

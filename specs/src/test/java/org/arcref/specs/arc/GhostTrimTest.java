@@ -3,6 +3,7 @@ package org.arcref.specs.arc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.arcref.differential.Lockstep;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;

@@ -10,11 +10,13 @@ import java.util.Set;
 import org.arcref.arc.BrokenArcs;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.conformance.Transition;
+import org.arcref.differential.Lockstep;
 import org.arcref.exhaustive.ExhaustiveBounds;
 import org.arcref.exhaustive.ExhaustiveExplorer;
 import org.arcref.exhaustive.ExhaustiveResult;
 import org.arcref.exhaustive.QuirkWitness;
 import org.arcref.exhaustive.Violation;
+import org.arcref.property.Property;
 import org.arcref.zfs.QuirkFix;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +39,7 @@ class ExhaustiveX1Test {
                 10_000_000);
     }
 
-    static ExhaustiveResult explore(ExhaustiveBounds bounds, ExhaustiveExplorer.ConcurrentArcs arcs) {
+    static ExhaustiveResult explore(ExhaustiveBounds bounds, Lockstep.ConcurrentArcs arcs) {
         ExhaustiveResult r = new ExhaustiveExplorer(bounds, arcs).run(() -> false, p -> { });
         System.out.println("X1: " + r.summary() + ", states per depth " + r.statesPerDepth());
         return r;
@@ -45,7 +47,7 @@ class ExhaustiveX1Test {
 
     static void assertNoViolation(ExhaustiveBounds bounds, ExhaustiveResult r) {
         r.firstViolation().ifPresent(v -> {
-            throw new AssertionError("X1: " + v.check() + " at depth " + v.depth() + ", shortest counterexample:\n"
+            throw new AssertionError("X1: " + v.property() + " at depth " + v.depth() + ", shortest counterexample:\n"
                     + String.join("\n", v.toTrace(bounds)) + "\n" + v.message());
         });
     }
@@ -90,7 +92,7 @@ class ExhaustiveX1Test {
 
     // ---- proof that it can fail: each mutation's shortest counterexample ----
 
-    private static Violation shortestCounterexample(ExhaustiveExplorer.ConcurrentArcs broken) {
+    private static Violation shortestCounterexample(Lockstep.ConcurrentArcs broken) {
         ExhaustiveBounds bounds = ci(false, Set.of(), 8);
         ExhaustiveResult r = explore(bounds, broken);
         assertEquals(ExhaustiveResult.Stop.VIOLATION, r.stop(), "the mutation must be found");
@@ -102,35 +104,35 @@ class ExhaustiveX1Test {
     @Test
     void x1FindsADroppedEsizeUpdateAtDepth1() {
         Violation v = shortestCounterexample(BrokenArcs::droppedEsizeUpdate);
-        assertEquals("D1", v.check());
+        assertEquals(Property.D1, v.property());
         assertEquals(1, v.depth());
     }
 
     @Test
     void x1FindsWaitersNeverReleasedByCountAtDepth6() {
         Violation v = shortestCounterexample(BrokenArcs::waitersNeverReleasedByCount);
-        assertEquals("D1", v.check());
+        assertEquals(Property.D1, v.property());
         assertEquals(6, v.depth());
     }
 
     @Test
     void x1FindsAnEvictorThatNeverReschedulesAtDepth4() {
         Violation v = shortestCounterexample(BrokenArcs::evictorNeverRescheduled);
-        assertEquals("D1", v.check());
+        assertEquals(Property.D1, v.property());
         assertEquals(4, v.depth());
     }
 
     @Test
     void x1FindsIgnoredPrefetchLifetimesAtDepth3() {
         Violation v = shortestCounterexample(BrokenArcs::prefetchLifetimesIgnored);
-        assertEquals("D1", v.check());
+        assertEquals(Property.D1, v.property());
         assertEquals(3, v.depth());
     }
 
     @Test
     void x1FindsTheWaiterCountWithoutMax11285AtDepth5() {
         Violation v = shortestCounterexample(BrokenArcs::waiterCountWithoutMax);
-        assertEquals("D1", v.check());
+        assertEquals(Property.D1, v.property());
         assertEquals(5, v.depth());
         String failing = v.ops().get(v.depth() - 1).toTraceLine();
         assertTrue(failing.startsWith("complete"),

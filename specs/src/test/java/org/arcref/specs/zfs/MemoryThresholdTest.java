@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Set;
-import org.arcref.specs.arc.Lockstep;
+import org.arcref.differential.Lockstep;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;

@@ -13,7 +13,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.arcref.specs.arc.Lockstep;
+import org.arcref.differential.Lockstep;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;

@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.BrokenArcs;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.specs.trace.SharedTraces;
 import org.arcref.trace.TraceReader;
 import org.arcref.workload.SyntheticWorkload;
@@ -150,10 +152,11 @@ class DifferentialD2Test {
                 ArcOptions.zfs().withSteppedEvictor())) {
             SlackDivergence divergence = new SlackDivergence("the lower-bound growth variant",
                     SlackDivergence.sizeBound(ZfsPageCache.PAGE_SIZE, config, broken.sizeAggsum(), 1));
-            AssertionError caught = assertThrows(AssertionError.class,
+            PropertyViolation caught = assertThrows(PropertyViolation.class,
                     () -> replay("synthetic", trace, pages, broken, divergence));
             System.out.println("D2 caught the lower-bound growth variant: " + caught.getMessage());
-            assertTrue(caught.getMessage().contains("against the slack's direction"), caught.getMessage());
+            assertEquals(Property.D2, caught.property(), caught.getMessage());
+            assertTrue(caught.detail().contains("against the slack's direction"), caught.getMessage());
         }
     }
 

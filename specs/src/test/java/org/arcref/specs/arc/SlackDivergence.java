@@ -3,6 +3,8 @@ package org.arcref.specs.arc;
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcState;
 
@@ -75,7 +77,7 @@ final class SlackDivergence {
      * @param specC the spec's {@code arc_c}
      * @param specP the spec's {@code arc_p}
      * @param arc the concurrent ARC after the same request, quiescent
-     * @throws AssertionError naming the run and the step if a check fails
+     * @throws PropertyViolation of D2 naming the run and the step if a check fails
      */
     void afterStep(long specSize, long specC, long specP, ConcurrentArc<?> arc) {
         long size = cachedSize(arc);
@@ -107,7 +109,7 @@ final class SlackDivergence {
     }
 
     private void fail(String what) {
-        throw new AssertionError("D2 (" + run + ") at request " + step + ": " + what);
+        throw new PropertyViolation(Property.D2, what + " (" + run + ", at request " + step + ")", "");
     }
 
     @Override

@@ -6,6 +6,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.statistics.Statistics;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.check.ArcInvariants;
@@ -49,8 +50,8 @@ class ZfsArcInvariantProperties {
     private static void checkInvariants(ArcUnderTest s) {
         try {
             ArcInvariants.check(s.config, s.before, s.lastOp, s.lastOutcome, s.after);
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "\n" + s.reproduction(), e);
+        } catch (PropertyViolation e) {
+            throw new PropertyViolation(e.property(), e.detail(), e.state() + "\n" + s.reproduction());
         }
     }
 

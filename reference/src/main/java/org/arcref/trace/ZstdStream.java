@@ -15,6 +15,12 @@ import java.io.InputStream;
  */
 public final class ZstdStream extends FilterInputStream {
 
+    /** One read of the decoder. */
+    @FunctionalInterface
+    private interface Read {
+        int read() throws IOException;
+    }
+
     /**
      * @param raw the zstd data, positioned at its first byte; closed with this stream
      */
@@ -24,14 +30,17 @@ public final class ZstdStream extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        return worded(in::read);
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+        return worded(() -> in.read(b, off, len));
+    }
+
+    private static int worded(Read read) throws IOException {
         try {
-            return super.read(b, off, len);
+            return read.read();
         } catch (MalformedInputException e) {
             throw new IOException("corrupt zstd data (" + e.getMessage() + ")", e);
         } catch (IOException e) {

@@ -133,8 +133,8 @@ class RequestFormatTest {
             corrupt[i] ^= 0x5a;
         }
         IOException bad = assertThrows(IOException.class, () -> decode(corrupt));
-        assertTrue(TraceFile.problem("trace file", "t.zst", bad).startsWith("cannot read trace file t.zst: corrupt zstd "
-                + "data ("), bad.getMessage());
+        assertTrue(TraceFile.problem("trace file", "t.zst", bad).startsWith(
+                "cannot read trace file t.zst: corrupt zstd data ("), bad.getMessage());
         IOException truncated = assertThrows(IOException.class, () -> decode(Arrays.copyOf(zs, zs.length / 2)));
         assertTrue(truncated.getMessage().startsWith("corrupt or truncated zstd data ("), truncated.getMessage());
     }

@@ -160,7 +160,8 @@ class ConformVerifyCommandTest {
         Files.write(broken, lines);
         CliRun r = arc("verify", expected.toString(), broken.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertEquals("arc: " + broken + ":3: not JSON: column 41: unterminated string, got the end of the line, in "
+        assertEquals("arc: " + broken + ":3: not JSON: column 41: Unexpected end-of-input: was expecting closing quote "
+                + "for a string value, in "
                 + "\"\\\"op\\\":\\\"read 1 1024 de\"", r.err().strip());
 
         Path wrongVersion = dir.resolve("v1.jsonl");

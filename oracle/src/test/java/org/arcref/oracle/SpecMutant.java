@@ -1,5 +1,6 @@
 package org.arcref.oracle;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -20,7 +21,8 @@ import org.arcref.zfs.ZfsArc;
 
 /**
  * The spec with one line of its source changed: the mutated file is compiled against the spec's classes and loaded,
- * with all of the spec's other classes, in a class loader of its own, so that the spec in this JVM stays as it is.
+ * with all of the spec's other classes and the JSON library its conformance writer uses (jackson-core), in a class
+ * loader of its own, so that the spec in this JVM stays as it is.
  * It writes the conformance output of a trace as {@link ConformanceRun} does, under the trace's settings.
  */
 final class SpecMutant implements AutoCloseable {
@@ -58,7 +60,8 @@ final class SpecMutant implements AutoCloseable {
             if (!compiled) {
                 throw new IllegalArgumentException("the mutant of " + file + " does not compile:\n" + messages);
             }
-            loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), spec},
+            URL json = JsonFactory.class.getProtectionDomain().getCodeSource().getLocation();
+            loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), spec, json},
                     ClassLoader.getPlatformClassLoader());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -72,6 +75,8 @@ final class SpecMutant implements AutoCloseable {
      * @param text the trace's text
      * @return the mutant's conformance lines (the operation lines list no headers)
      * @throws InvocationTargetException if the mutant throws
+     * @throws IllegalStateException if a class the spec needs is missing from the mutant's class loader (a
+     *     {@link LinkageError}: the harness, not the mutant, failed)
      */
     @SuppressWarnings("unchecked")
     List<String> conform(String name, String text) throws InvocationTargetException {
@@ -87,6 +92,10 @@ final class SpecMutant implements AutoCloseable {
             return (List<String>) runs.getMethod("lines").invoke(run);
         } catch (ReflectiveOperationException e) {
             if (e instanceof InvocationTargetException i) {
+                if (i.getCause() instanceof LinkageError missing) {
+                    throw new IllegalStateException("the mutant's class loader lacks a class the spec needs: "
+                            + missing, missing);
+                }
                 throw i;
             }
             throw new IllegalStateException("the spec's conformance API changed: " + e, e);

@@ -7,6 +7,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,17 +16,19 @@ import java.nio.file.Path;
 import java.util.zip.ZipException;
 
 /**
- * Opens trace files, plain or gzip-compressed, telling the two apart by content (the gzip magic
- * bytes {@code 1f 8b}), never by the file name, and reading the stream only once, so that a pipe
- * ({@code /dev/stdin}, {@code <(zcat …)}) reads as well as a file. Files are opened as
- * {@link FileInputStream}s: the stream of {@code Files.newInputStream} answers {@code available()}
+ * Opens trace files, plain, gzip- or zstd-compressed, telling them apart by content (the gzip magic
+ * bytes {@code 1f 8b}, the zstd frame magic {@code 28 b5 2f fd}), never by the file name, and reading the stream
+ * only once, so that a pipe ({@code /dev/stdin}, {@code <(zcat …)}) reads as well as a file. This is the one place
+ * where trace content is decoded: the readers here and every file argument of {@code arc} come through it. Files
+ * are opened as {@link FileInputStream}s: the stream of {@code Files.newInputStream} answers {@code available()}
  * with a seek, which fails on a pipe ({@code Illegal seek}) as soon as a buffered reader asks.
  *
- * <p>Before handing out a reader it looks at the first {@value #PREFIX} bytes of the content (after
+ * <p>Decoding ({@link #decompress}) first looks for zstd, then, in what that gives, for gzip (so gzip data inside
+ * zstd decodes too). Before handing out a reader it looks at the first {@value #PREFIX} bytes of the content (after
  * decompression) and rejects, as a {@link TraceFormatException} at line 1, content that is not text a
  * trace reader could parse: a byte-order mark (UTF-8, UTF-16 or UTF-32) and binary data (a NUL byte).
  * {@link #problem} names a read failure in words: corrupt gzip data, a truncated file, data after the end of the
- * gzip data ({@link GzipStream}).
+ * gzip data ({@link GzipStream}), corrupt or truncated zstd data ({@link ZstdStream}).
  */
 public final class TraceFile {
 
@@ -34,6 +37,7 @@ public final class TraceFile {
 
     private static final int GZIP_MAGIC_0 = 0x1f;
     private static final int GZIP_MAGIC_1 = 0x8b;
+    private static final int[] ZSTD_MAGIC = {0x28, 0xb5, 0x2f, 0xfd};
 
     private TraceFile() {
     }
@@ -50,8 +54,20 @@ public final class TraceFile {
         return open(path, "trace file");
     }
 
+    /** Reads the decompressed bytes of a trace to their end, once. */
+    @FunctionalInterface
+    public interface ContentReader<T> {
+        /**
+         * @param content the decompressed bytes
+         * @param source the name used in error messages
+         * @return what was read
+         * @throws IOException if the content cannot be read or decompressed
+         */
+        T read(InputStream content, String source) throws IOException;
+    }
+
     /**
-     * Opens a file of traces' plain-or-gzip kind for reading as UTF-8 text.
+     * Opens a file of traces' plain, gzip or zstd kind for reading as UTF-8 text.
      *
      * @param path the file
      * @param kind what the file is, for the messages ({@code conformance file})
@@ -71,7 +87,7 @@ public final class TraceFile {
     }
 
     /**
-     * Opens a stream of a trace's kind, plain or gzip, for reading as UTF-8 text; it is read once, from
+     * Opens a stream of a trace's kind, plain, gzip or zstd, for reading as UTF-8 text; it is read once, from
      * where it stands.
      *
      * @param raw the bytes as stored; closed with the reader
@@ -81,7 +97,46 @@ public final class TraceFile {
      * @throws TraceFormatException at {@code source:1} if the content is not text (see the class comment)
      */
     public static BufferedReader open(InputStream raw, String source) throws IOException {
-        return text(decompressIfGzip(raw), source);
+        return text(decompress(raw), source);
+    }
+
+    /**
+     * Reads a stream of a trace's kind, plain, gzip or zstd, once, decompressed, and closes it.
+     *
+     * <p>Compressed data is checked only as far as it is read, and a corrupt stream may decode to wrong bytes before
+     * its checksum shows it; so when the reader rejects decompressed content, the rest of the data is decoded, and
+     * if that fails the failure is the one thrown (corrupt gzip data rather than a bad line), the reader's
+     * rejection suppressed in it.
+     *
+     * @param raw the bytes as stored; closed before this returns
+     * @param source the name used in error messages
+     * @param reader reads the decompressed bytes
+     * @return what the reader returned
+     * @throws IOException if the stream cannot be read or decompressed ({@link #problem} words it)
+     * @throws TraceFormatException from the reader
+     */
+    public static <T> T read(InputStream raw, String source, ContentReader<T> reader) throws IOException {
+        try (raw; InputStream zstdDecoded = decompressIfZstd(raw);
+                InputStream content = decompressIfGzip(zstdDecoded)) {
+            try {
+                return reader.read(content, source);
+            } catch (TraceFormatException e) {
+                if (zstdDecoded instanceof ZstdStream || content instanceof GzipStream) {
+                    drain(content, e);
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Decodes the rest of compressed content, so that corrupt data is reported as such; {@code bad} is kept. */
+    private static void drain(InputStream content, TraceFormatException bad) throws IOException {
+        try {
+            content.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            e.addSuppressed(bad);
+            throw e;
+        }
     }
 
     /**
@@ -128,13 +183,35 @@ public final class TraceFile {
     }
 
     /**
-     * Wraps a stream in a gzip decoder ({@link GzipStream}) when it starts with the gzip magic bytes.
+     * Decodes a stream of a trace's kind by its content: zstd data ({@link ZstdStream}), then gzip data
+     * ({@link GzipStream}) in what that gives; other bytes are passed on as they are.
      *
-     * @param raw the stream as stored
+     * @param raw the stream as stored, read once from where it stands; closed with the stream returned
      * @return a stream of the decompressed content
-     * @throws IOException if the stream cannot be read
+     * @throws IOException if the stream cannot be read or its gzip header is corrupt
      */
-    public static InputStream decompressIfGzip(InputStream raw) throws IOException {
+    public static InputStream decompress(InputStream raw) throws IOException {
+        InputStream zstdDecoded = decompressIfZstd(raw);
+        try {
+            return decompressIfGzip(zstdDecoded);
+        } catch (IOException | RuntimeException e) {
+            zstdDecoded.close();
+            throw e;
+        }
+    }
+
+    private static InputStream decompressIfZstd(InputStream raw) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
+        in.mark(ZSTD_MAGIC.length);
+        boolean zstd = true;
+        for (int b : ZSTD_MAGIC) {
+            zstd &= in.read() == b;
+        }
+        in.reset();
+        return zstd ? new ZstdStream(in) : in;
+    }
+
+    private static InputStream decompressIfGzip(InputStream raw) throws IOException {
         BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
         in.mark(2);
         int b0 = in.read();

@@ -98,7 +98,7 @@ public final class TraceReader {
     }
 
     /**
-     * Reads a trace in any {@link RequestFormat} from its decompressed bytes ({@link TraceFile#decompressIfGzip}),
+     * Reads a trace in any {@link RequestFormat} from its decompressed bytes ({@link TraceFile#decompress}),
      * once, to their end: oracleGeneral as records, the others as text ({@link TraceFile#text}).
      *
      * @param content the decompressed bytes; the caller closes the stream

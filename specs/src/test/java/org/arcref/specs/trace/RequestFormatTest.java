@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.airlift.compress.zstd.ZstdCompressor;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -13,6 +14,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.zip.GZIPOutputStream;
@@ -88,7 +90,7 @@ class RequestFormatTest {
     }
 
     private static String decode(byte[] gz) throws IOException {
-        try (InputStream in = TraceFile.decompressIfGzip(new ByteArrayInputStream(gz))) {
+        try (InputStream in = TraceFile.decompress(new ByteArrayInputStream(gz))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
@@ -110,5 +112,67 @@ class RequestFormatTest {
         badCrc[a.length - 8] ^= 1;
         assertTrue(assertThrows(ZipException.class, () -> decode(badCrc)).getMessage().startsWith("CRC-32 mismatch"));
         assertThrows(EOFException.class, () -> decode(Arrays.copyOf(a, a.length - 4)));
+    }
+
+    /** One zstd frame of the content, compressed in one call. */
+    private static byte[] zstd(byte[] content) {
+        ZstdCompressor compressor = new ZstdCompressor();
+        byte[] frame = new byte[compressor.maxCompressedLength(content.length)];
+        return Arrays.copyOf(frame, compressor.compress(content, 0, content.length, frame, 0, frame.length));
+    }
+
+    /** zstd is told by its frame magic, and gzip inside it decodes too; its failures say zstd. */
+    @Test
+    void zstdIsToldByContentAndItsFailuresAreNamed() throws IOException {
+        String text = randomLines(5000);
+        byte[] zs = zstd(text.getBytes(StandardCharsets.UTF_8));
+        assertEquals(text, decode(zs));
+        assertEquals("1\n2\n", decode(zstd(gzip("1\n2\n"))));
+        byte[] corrupt = zs.clone();
+        for (int i = 20; i < corrupt.length - 20; i += 7) {
+            corrupt[i] ^= 0x5a;
+        }
+        IOException bad = assertThrows(IOException.class, () -> decode(corrupt));
+        assertTrue(TraceFile.problem("trace file", "t.zst", bad).startsWith(
+                "cannot read trace file t.zst: corrupt zstd data ("), bad.getMessage());
+        IOException truncated = assertThrows(IOException.class, () -> decode(Arrays.copyOf(zs, zs.length / 2)));
+        assertTrue(truncated.getMessage().startsWith("corrupt or truncated zstd data ("), truncated.getMessage());
+    }
+
+    /** Numbers that compress badly, so that the compressed form has bytes to corrupt and several zstd blocks. */
+    private static String randomLines(int lines) {
+        StringBuilder text = new StringBuilder();
+        java.util.Random r = new java.util.Random(3);
+        for (int i = 0; i < lines; i++) {
+            text.append(r.nextInt(1_000_000)).append('\n');
+        }
+        return text.toString();
+    }
+
+    /**
+     * A reader's rejection of what corrupt compressed data decoded to gives way to the corruption, kept suppressed
+     * (here the reader rejects the first line, and the corruption is in the last block).
+     */
+    @Test
+    void aRejectedLineOfCorruptCompressedDataIsReportedAsTheCorruption() throws IOException {
+        byte[] zs = zstd(randomLines(200_000).getBytes(StandardCharsets.UTF_8));
+        byte[] corrupt = zs.clone();
+        for (int i = corrupt.length * 9 / 10; i < corrupt.length - 20; i += 7) {
+            corrupt[i] ^= 0x5a;
+        }
+        TraceFormatException rejected = new TraceFormatException("t", 1, "rejected");
+        IOException e = assertThrows(IOException.class, () -> TraceFile.read(new ByteArrayInputStream(corrupt), "t",
+                (content, source) -> {
+                    throw rejected;
+                }));
+        assertTrue(e.getMessage().contains("zstd"), e.getMessage());
+        assertEquals(List.of(rejected), List.of(e.getSuppressed()));
+        byte[] plain = "1\n2\n".getBytes(StandardCharsets.UTF_8);
+        assertEquals(rejected, assertThrows(TraceFormatException.class, () -> TraceFile.read(
+                new ByteArrayInputStream(plain), "t", (content, source) -> {
+                    throw rejected;
+                })), "uncompressed content has no checksum to consult");
+        assertEquals("1\n2\n", TraceFile.read(new ByteArrayInputStream(gzip("1\n2\n")), "t",
+                (content, source) -> new String(content.readAllBytes(), StandardCharsets.UTF_8)));
     }
 }

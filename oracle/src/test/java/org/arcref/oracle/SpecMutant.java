@@ -1,6 +1,7 @@
 package org.arcref.oracle;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -21,8 +22,9 @@ import org.arcref.zfs.ZfsArc;
 
 /**
  * The spec with one line of its source changed: the mutated file is compiled against the spec's classes and loaded,
- * with all of the spec's other classes and the JSON library its conformance writer uses (jackson-core), in a class
- * loader of its own, so that the spec in this JVM stays as it is.
+ * with all of the spec's other classes, the conformance writer (specs' {@code org.arcref.conformance}), the JSON
+ * library it uses (jackson-core) and the zstd decoder the trace readers use (aircompressor), in a class loader of its
+ * own, so that the spec in this JVM stays as it is.
  * It writes the conformance output of a trace as {@link ConformanceRun} does, under the trace's settings.
  */
 final class SpecMutant implements AutoCloseable {
@@ -50,7 +52,7 @@ final class SpecMutant implements AutoCloseable {
             Files.writeString(mutated, source.substring(0, at) + replacement
                     + source.substring(at + original.length()), StandardCharsets.UTF_8);
             Path classes = Files.createDirectories(dir.resolve("classes"));
-            URL spec = ZfsArc.class.getProtectionDomain().getCodeSource().getLocation();
+            URL spec = locationOf(ZfsArc.class);
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             StringWriter messages = new StringWriter();
             boolean compiled = javac.getTask(messages, null, null, List.of("-d", classes.toString(), "-cp",
@@ -60,14 +62,18 @@ final class SpecMutant implements AutoCloseable {
             if (!compiled) {
                 throw new IllegalArgumentException("the mutant of " + file + " does not compile:\n" + messages);
             }
-            URL json = JsonFactory.class.getProtectionDomain().getCodeSource().getLocation();
-            loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), spec, json},
-                    ClassLoader.getPlatformClassLoader());
+            loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), spec, locationOf(ConformanceRun.class),
+                locationOf(JsonFactory.class), locationOf(ZstdInputStream.class)}, ClassLoader.getPlatformClassLoader());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** @return the class directory or jar the class was loaded from */
+    private static URL locationOf(Class<?> type) {
+        return type.getProtectionDomain().getCodeSource().getLocation();
     }
 
     /**

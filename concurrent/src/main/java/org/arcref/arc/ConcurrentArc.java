@@ -35,6 +35,7 @@ import org.arcref.zfs.Tunables;
 /**
  * A thread-safe Adaptive Replacement Cache with the policy of OpenZFS zfs-2.1.1, built as ZFS builds it, holding
  * values: the concurrent counterpart of the sequential spec {@code org.arcref.zfs.ZfsArc}, with the same
+import org.arcref.zfs.Validate;
  * operations, outcomes, argument rules, quirk switches ({@link QuirkFix}) and {@link ArcSnapshot}.
  *
  * <h2>Contract</h2>
@@ -196,9 +197,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory,
             SizeUpdate sizeUpdate, Function<ArcOptions, AggSum> sizeAggsum) {
-        this.config = requireNonNull("config", config);
-        this.memory = requireNonNull("memory", memory);
-        this.options = requireNonNull("options", options);
+        this.config = Validate.notNull("config", config);
+        this.memory = Validate.notNull("memory", memory);
+        this.options = Validate.notNull("options", options);
         this.sizeUpdate = sizeUpdate;
         this.tunables = config.tunables();
         this.pGrowthCapFixed = config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137);
@@ -282,7 +283,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     public ReadResult<V> read(long key, long size, ReadKind kind, boolean hold, LongFunction<? extends V> loader) {
         ArcArguments.requireBlockSize(size, config);
         ArcArguments.requireHoldAllowed(kind, hold);
-        requireNonNull("loader", loader);
+        Validate.notNull("loader", loader);
         requireOpen();
         long hash = BufHash.of(key);
         ReadResult<V> result = underHashLockOf(hash, () -> readLocked(key, hash, size, kind, hold, loader));
@@ -342,7 +343,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public Outcome write(long key, long size, V value) {
         ArcArguments.requireBlockSize(size, config);
-        requireNonNull("value", value);
+        Validate.notNull("value", value);
         requireOpen();
         return afterOperation(underHashLock(key, () -> {
             ArcHeader<V> existing = hashTable.get(key);
@@ -419,7 +420,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @throws IllegalStateException if the cache is closed
      */
     public Outcome overwrite(long key, long newKey, V value) {
-        requireNonNull("value", value);
+        Validate.notNull("value", value);
         requireOpen();
         return afterOperation(underHashLocks(key, newKey, () -> {
             ArcHeader<V> h = hashTable.get(key);

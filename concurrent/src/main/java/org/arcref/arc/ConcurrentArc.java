@@ -235,8 +235,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             }
         };
         this.waiters = waitersFactory.create(memory, config.sysFree(), this::wakeEvictor);
-        this.evictor = options.isStepped() ? Evictor.stepped(callbacks)
-                : Evictor.threaded(callbacks, options.evictorPriority());
+        this.evictor = options.evictor() instanceof EvictorMode.Zthr zthr
+                ? Evictor.threaded(callbacks, zthr.priority()) : Evictor.stepped(callbacks);
     }
 
     /** @return ZFS's default sublist count, {@code MAX(boot_ncpus, 4)}, for {@link ArcConfig#withSublists} */
@@ -503,8 +503,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public Outcome evictorStep() {
         if (!evictor.isStepped()) {
-            throw new IllegalStateException("evictorStep needs a stepped evictor (ArcOptions evictorPriority "
-                    + "null); this ARC's evict zthr runs by itself at " + options.evictorPriority());
+            throw new IllegalStateException("evictorStep needs a stepped evictor (EvictorMode.STEPPED); this ARC's "
+                    + "evictor runs by itself: " + options.evictor());
         }
         requireOpen();
         return afterOperation(evictor.step() ? Outcome.EVICTOR_RAN : Outcome.IDLE);
@@ -522,8 +522,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public void awaitEvictorIdle() {
         if (evictor.isStepped()) {
-            throw new IllegalStateException("awaitEvictorIdle needs an evict zthr (ArcOptions evictorPriority "
-                    + "not null); this ARC's evictor is stepped: use evictorStep");
+            throw new IllegalStateException("awaitEvictorIdle needs an evict zthr (EvictorMode.zthr); this ARC's "
+                    + "evictor is stepped: use evictorStep");
         }
         requireOpen();
         do {

@@ -363,6 +363,11 @@ public class AggSum {
         return Long.compareUnsigned(lb, target) > 0 ? 1 : 0;
     }
 
+    /** @return a read-only view of this aggsum, for readers that must not add to it */
+    public AggSumView view() {
+        return new AggSumView(this);
+    }
+
     /** The layout this aggsum was created with ({@code as_numbuckets}, {@code as_bucketshift}). */
     public AggSumLayout layout() {
         return layout;

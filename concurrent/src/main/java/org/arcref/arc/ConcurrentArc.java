@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 import org.arcref.aggsum.AggSum;
 import org.arcref.random.SplitMix64;
 import org.arcref.zfs.AdjustableMemory;
+import org.arcref.aggsum.AggSumView;
 import org.arcref.zfs.ArcArguments;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
@@ -596,9 +597,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         return arcP.get();
     }
 
-    /** @return the {@code arc_size} aggsum (read-only use: its bounds, value and counters) */
-    public AggSum sizeAggsum() {
-        return arcSize;
+    /** @return a read-only view of the {@code arc_size} aggsum: its bounds, value and counters */
+    public AggSumView sizeAggsum() {
+        return arcSize.view();
     }
 
     /** @param state a state @return its {@code arcs_size} */

@@ -66,7 +66,10 @@ import org.arcref.zfs.Validate;
  *       {@link SplitMix64} sequence and sublist function: driven by one thread it returns the spec's outcomes
  *       and snapshots. It is still thread-safe.</li>
  *   <li>Bad input throws {@link IllegalArgumentException} with the spec's message and leaves the state
- *       unchanged; after {@link #close()} every operation throws {@link IllegalStateException}.</li>
+ *       unchanged; after {@link #close()} every operation (each method above that changes or looks up a block, and
+ *       {@link #reduceTargetSize}, {@link #evictorStep}, {@link #awaitEvictorIdle}, {@link #reapStep}, {@link #tick},
+ *       {@link #setFreeMemory}) throws {@link IllegalStateException}; the readouts ({@link #snapshot()},
+ *       {@link #stat}, {@link #targetSize()} and the like) still read the final state.</li>
  *   <li><b>Failures.</b> An operation whose allocation throws leaves no trace of its block: no header hashed or
  *       pending, no value, no bytes counted, no hold; a ghost hit goes back to its ghost state (at the head of the
  *       ghost list); a hit whose buffer could not be allocated gives its reference back (an unreferenced header
@@ -476,8 +479,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         return underHashLock(key, () -> {
             ArcHeader<V> h = hashTable.get(key);
             return h == null || h.state.isGhost() ? null : h.value;
+     * @throws IllegalStateException if the cache is closed
         });
     }
+        requireOpen();
 
     /**
      * {@code arc_reduce_target_size}: lowers {@code arc_c} by {@code toFree} from the smaller of {@code arc_c} and

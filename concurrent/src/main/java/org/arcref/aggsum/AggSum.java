@@ -2,6 +2,7 @@ package org.arcref.aggsum;
 
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import org.arcref.zfs.Validate;
 
 /**
  * A counter that many threads add to cheaply and that can be read as a pair of bounds or, at a price, exactly:
@@ -125,10 +126,7 @@ public class AggSum {
     Consumer<Pause> pauses;
 
     AggSum(long initialValue, AggSumLayout layout, boolean exact) {
-        if (layout == null) {
-            throw new IllegalArgumentException("layout must not be null");
-        }
-        this.layout = layout;
+        this.layout = Validate.notNull("layout", layout);
         this.exact = exact;
         this.buckets = new AggSumBucket[exact ? 0 : layout.numBuckets()];
         for (int i = 0; i < buckets.length; i++) {
@@ -363,6 +361,11 @@ public class AggSum {
             return -1;
         }
         return Long.compareUnsigned(lb, target) > 0 ? 1 : 0;
+    }
+
+    /** @return a read-only view of this aggsum, for readers that must not add to it */
+    public AggSumView view() {
+        return new AggSumView(this);
     }
 
     /** The layout this aggsum was created with ({@code as_numbuckets}, {@code as_bucketshift}). */

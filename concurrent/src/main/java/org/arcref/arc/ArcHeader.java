@@ -1,5 +1,6 @@
 package org.arcref.arc;
 
+import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.HeaderSnapshot;
 
@@ -42,9 +43,9 @@ final class ArcHeader<V> extends SublistNode {
         return newer != null;
     }
 
-    /** @return {@link HeaderSnapshot#accountedSize(ArcState, long, boolean, boolean, int)} of this header */
+    /** @return {@link ArcArithmetic#accountedSize} of this header */
     long accountedSize() {
-        return HeaderSnapshot.accountedSize(state, size, hasData, sharedData, refcount);
+        return ArcArithmetic.accountedSize(state, size, hasData, sharedData, refcount);
     }
 
     /**

@@ -2,8 +2,10 @@ package org.arcref.arc;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,23 +16,26 @@ import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import org.arcref.aggsum.AggSum;
+import org.arcref.aggsum.AggSumView;
 import org.arcref.random.SplitMix64;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcArguments;
+import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.ArcStats;
 import org.arcref.zfs.BufHash;
+import org.arcref.zfs.HdrAllocFlag;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.MemoryModel;
-import org.arcref.zfs.MultilistIndex;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.StateSnapshot;
 import org.arcref.zfs.Tunables;
+import org.arcref.zfs.Validate;
 
 /**
  * A thread-safe Adaptive Replacement Cache with the policy of OpenZFS zfs-2.1.1, built as ZFS builds it, holding
@@ -64,7 +69,10 @@ import org.arcref.zfs.Tunables;
  *       {@link SplitMix64} sequence and sublist function: driven by one thread it returns the spec's outcomes
  *       and snapshots. It is still thread-safe.</li>
  *   <li>Bad input throws {@link IllegalArgumentException} with the spec's message and leaves the state
- *       unchanged; after {@link #close()} every operation throws {@link IllegalStateException}.</li>
+ *       unchanged; after {@link #close()} every operation (each method above that changes or looks up a block, and
+ *       {@link #reduceTargetSize}, {@link #evictorStep}, {@link #awaitEvictorIdle}, {@link #reapStep}, {@link #tick},
+ *       {@link #setFreeMemory}) throws {@link IllegalStateException}; the readouts ({@link #snapshot()},
+ *       {@link #stat}, {@link #targetSize()} and the like) still read the final state.</li>
  *   <li><b>Failures.</b> An operation whose allocation throws leaves no trace of its block: no header hashed or
  *       pending, no value, no bytes counted, no hold; a ghost hit goes back to its ghost state (at the head of the
  *       ghost list); a hit whose buffer could not be allocated gives its reference back (an unreferenced header
@@ -124,8 +132,13 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * that made the header (readBuffer).
      *
      * Buffers. Each hold is one buffer (arc_buf_t). A buffer shares its header's data only if that data is a linear
-     * ABD (Tunables#linearAbd) and no other buffer exists (arc_can_share); otherwise it has a private copy, counted
-     * in arcs_size, arc_size and overhead_size (ArcHeader#accountedSize).
+     * ABD (ArcArithmetic#linearAbd) and no other buffer exists (arc_can_share); otherwise it has a private copy,
+     * counted in arcs_size, arc_size and overhead_size (ArcHeader#accountedSize).
+     *
+     * Policy. The arithmetic (arc_adapt, arc_is_overflowing, the arc_evict targets, arc_reduce_target_size, the
+     * reaper's to_free, the arc_p growth predicate, arc_access's transition, the quirk switches) is the spec's own,
+     * org.arcref.zfs.ArcArithmetic: this class reads its inputs from the atomics and the aggsum, calls it, and
+     * stores the results with the atomic updates described above.
      *
      * Deterministic mode replaces the zthr by Evictor's stepping and the aggsum by an exact one; the policy code
      * is the same in both modes.
@@ -133,8 +146,6 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     private final ArcConfig config;
     private final Tunables tunables;
-    /** {@code config.applies(ARC_P_GROWTH_CAP_14137)}, asked on every allocation (an EnumSet behind a wrapper). */
-    private final boolean pGrowthCapFixed;
     private final MemoryModel memory;
     private final ArcOptions options;
     private final BufHashTable<V> hashTable;
@@ -196,12 +207,11 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory,
             SizeUpdate sizeUpdate, Function<ArcOptions, AggSum> sizeAggsum) {
-        this.config = requireNonNull("config", config);
-        this.memory = requireNonNull("memory", memory);
-        this.options = requireNonNull("options", options);
+        this.config = Validate.notNull("config", config);
+        this.memory = Validate.notNull("memory", memory);
+        this.options = Validate.notNull("options", options);
         this.sizeUpdate = sizeUpdate;
         this.tunables = config.tunables();
-        this.pGrowthCapFixed = config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137);
         this.hashTable = new BufHashTable<>(options.hashLocks(), config.cMax());
         for (ArcState s : ArcState.values()) {
             stateSize[s.ordinal()] = new AtomicLong();
@@ -234,8 +244,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             }
         };
         this.waiters = waitersFactory.create(memory, config.sysFree(), this::wakeEvictor);
-        this.evictor = options.isStepped() ? Evictor.stepped(callbacks)
-                : Evictor.threaded(callbacks, options.evictorPriority());
+        this.evictor = options.evictor() instanceof EvictorMode.Zthr zthr
+                ? Evictor.threaded(callbacks, zthr.priority()) : Evictor.stepped(callbacks);
     }
 
     /** @return ZFS's default sublist count, {@code MAX(boot_ncpus, 4)}, for {@link ArcConfig#withSublists} */
@@ -282,7 +292,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     public ReadResult<V> read(long key, long size, ReadKind kind, boolean hold, LongFunction<? extends V> loader) {
         ArcArguments.requireBlockSize(size, config);
         ArcArguments.requireHoldAllowed(kind, hold);
-        requireNonNull("loader", loader);
+        Validate.notNull("loader", loader);
         requireOpen();
         long hash = BufHash.of(key);
         ReadResult<V> result = underHashLockOf(hash, () -> readLocked(key, hash, size, kind, hold, loader));
@@ -307,10 +317,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             V loaded = load(key, loader);
             GhostState ghost = null;
             if (h == null) {
-                h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+                h = new ArcHeader<>(key, size, ArcArithmetic.sublistOf(key, config.sublists()));
                 hashTable.put(h); // buf_hash_insert, then arc_hdr_alloc_abd under the hash lock
                 try {
-                    allocateHeaderData(h, true, false);
+                    allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT));
                 } catch (RuntimeException | Error e) {
                     hashTable.remove(h);
                     throw e;
@@ -342,13 +352,13 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public Outcome write(long key, long size, V value) {
         ArcArguments.requireBlockSize(size, config);
-        requireNonNull("value", value);
+        Validate.notNull("value", value);
         requireOpen();
         return afterOperation(underHashLock(key, () -> {
             ArcHeader<V> existing = hashTable.get(key);
             ArcArguments.requireNewKey("key", key, pendingWrites.containsKey(key),
                     existing == null ? null : existing.state);
-            ArcHeader<V> h = new ArcHeader<>(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+            ArcHeader<V> h = new ArcHeader<>(key, size, ArcArithmetic.sublistOf(key, config.sublists()));
             allocateBuffer(h);
             h.value = value;
             pendingWrites.put(key, h);
@@ -419,7 +429,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * @throws IllegalStateException if the cache is closed
      */
     public Outcome overwrite(long key, long newKey, V value) {
-        requireNonNull("value", value);
+        Validate.notNull("value", value);
         requireOpen();
         return afterOperation(underHashLocks(key, newKey, () -> {
             ArcHeader<V> h = hashTable.get(key);
@@ -427,7 +437,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             ArcHeader<V> existing = hashTable.get(newKey);
             ArcArguments.requireNewKey("newKey", newKey, pendingWrites.containsKey(newKey),
                     existing == null ? null : existing.state);
-            int sublist = MultilistIndex.sublistOf(newKey, config.sublists());
+            int sublist = ArcArithmetic.sublistOf(newKey, config.sublists());
             ArcHeader<V> anon = h.refcount == 1 ? releaseLoneBuffer(h, newKey, sublist)
                     : releaseOneBuffer(h, newKey, sublist);
             writeStart(anon);
@@ -469,8 +479,10 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      *
      * @param key the block identity
      * @return the cached value (MRU or MFU), or null if the key is not cached with data
+     * @throws IllegalStateException if the cache is closed
      */
     public V lookup(long key) {
+        requireOpen();
         return underHashLock(key, () -> {
             ArcHeader<V> h = hashTable.get(key);
             return h == null || h.state.isGhost() ? null : h.value;
@@ -502,8 +514,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public Outcome evictorStep() {
         if (!evictor.isStepped()) {
-            throw new IllegalStateException("evictorStep needs a stepped evictor (ArcOptions evictorPriority "
-                    + "null); this ARC's evict zthr runs by itself at " + options.evictorPriority());
+            throw new IllegalStateException("evictorStep needs a stepped evictor (EvictorMode.STEPPED); this ARC's "
+                    + "evictor runs by itself: " + options.evictor());
         }
         requireOpen();
         return afterOperation(evictor.step() ? Outcome.EVICTOR_RAN : Outcome.IDLE);
@@ -521,8 +533,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     public void awaitEvictorIdle() {
         if (evictor.isStepped()) {
-            throw new IllegalStateException("awaitEvictorIdle needs an evict zthr (ArcOptions evictorPriority "
-                    + "not null); this ARC's evictor is stepped: use evictorStep");
+            throw new IllegalStateException("awaitEvictorIdle needs an evict zthr (EvictorMode.zthr); this ARC's "
+                    + "evictor is stepped: use evictorStep");
         }
         requireOpen();
         do {
@@ -595,9 +607,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         return arcP.get();
     }
 
-    /** @return the {@code arc_size} aggsum (read-only use: its bounds, value and counters) */
-    public AggSum sizeAggsum() {
-        return arcSize;
+    /** @return a read-only view of the {@code arc_size} aggsum: its bounds, value and counters */
+    public AggSumView sizeAggsum() {
+        return arcSize.view();
     }
 
     /** @param state a state @return its {@code arcs_size} */
@@ -791,7 +803,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * changed but the adaptation.
      */
     private void allocateBuffer(ArcHeader<V> h) {
-        if (h.hasData && h.refcount == 0 && tunables.linearAbd(h.size)) {
+        if (h.hasData && h.refcount == 0 && ArcArithmetic.linearAbd(tunables, h.size)) {
             addReference(h);
             h.sharedData = true;
             return;
@@ -800,7 +812,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         boolean prefetch = h.prefetch;
         addReference(h);
         try {
-            getDataImpl(h, true, false);
+            getDataImpl(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT));
         } catch (RuntimeException | Error e) {
             removeReference(h);
             h.prefetch = prefetch;
@@ -848,7 +860,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     private void writeReady(ArcHeader<V> h) {
         if (tunables.abdScatterEnabled()) {
-            allocateHeaderData(h, true, true);
+            allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT, HdrAllocFlag.ARC_HDR_USE_RESERVE));
         } else {
             h.hasData = true;
             h.sharedData = true;
@@ -922,53 +934,23 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         }
     }
 
-    /** {@code arc_access} (fact sheet d.17). */
+    /** {@code arc_access}: applies the transition {@link ArcArithmetic#access} decides (fact sheet d.17). */
     private void access(ArcHeader<V> h) {
         long t = now.get();
-        switch (h.state) {
-            case ANON -> {
-                h.lastAccess = t;
-                changeState(h, ArcState.MRU);
-            }
-            case MRU -> {
-                if (h.prefetch || h.prescientPrefetch) {
-                    if (h.refcount > 0) {
-                        h.prefetch = false;
-                        h.prescientPrefetch = false;
-                        bump(ArcStat.MRU_HITS);
-                    }
-                    h.lastAccess = t;
-                    return;
-                }
-                if (t > h.lastAccess + config.minTimeTicks()) {
-                    h.lastAccess = t;
-                    changeState(h, ArcState.MFU);
-                }
-                bump(ArcStat.MRU_HITS);
-            }
-            case MRU_GHOST -> {
-                ArcState to = ArcState.MFU;
-                if (h.prefetch || h.prescientPrefetch) {
-                    to = ArcState.MRU;
-                    if (h.refcount > 0) {
-                        h.prefetch = false;
-                        h.prescientPrefetch = false;
-                    }
-                }
-                h.lastAccess = t;
-                changeState(h, to);
-                bump(ArcStat.MRU_GHOST_HITS);
-            }
-            case MFU -> {
-                bump(ArcStat.MFU_HITS);
-                h.lastAccess = t;
-            }
-            case MFU_GHOST -> {
-                ArcState to = h.prefetch || h.prescientPrefetch ? ArcState.MRU : ArcState.MFU;
-                h.lastAccess = t;
-                changeState(h, to);
-                bump(ArcStat.MFU_GHOST_HITS);
-            }
+        ArcArithmetic.Access a = ArcArithmetic.access(config, h.state, h.prefetch || h.prescientPrefetch,
+                h.refcount > 0, h.lastAccess, t);
+        if (a.clearsPrefetch()) {
+            h.prefetch = false;
+            h.prescientPrefetch = false;
+        }
+        if (a.touches()) {
+            h.lastAccess = t;
+        }
+        if (a.to() != h.state) {
+            changeState(h, a.to());
+        }
+        if (a.hit() != null) {
+            bump(a.hit());
         }
     }
 
@@ -1012,7 +994,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         adapt(h.size, ghost.state());
         access(h);
         try {
-            allocateHeaderData(h, false, false);
+            allocateHeaderData(h, EnumSet.noneOf(HdrAllocFlag.class));
         } catch (RuntimeException | Error e) {
             restoreGhost(h, ghost);
             throw e;
@@ -1023,8 +1005,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     /**
      * {@code arc_hdr_alloc_abd}: the header's data, counted in {@code compressed_size} and {@code uncompressed_size}.
      */
-    private void allocateHeaderData(ArcHeader<V> h, boolean doAdapt, boolean useReserve) {
-        getDataImpl(h, doAdapt, useReserve);
+    private void allocateHeaderData(ArcHeader<V> h, Set<HdrAllocFlag> flags) {
+        getDataImpl(h, flags);
         h.hasData = true;
         countHeaderData(h.size);
     }
@@ -1036,22 +1018,23 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     }
 
     /**
-     * {@code arc_get_data_impl}, for a header's data or a buffer's private copy: adapt (if asked), wait for eviction
-     * ({@code use_reserve} as asked), account, grow {@code arc_p}. Throws before accounting anything if the evict
-     * zthr died or the wait fails.
+     * {@code arc_get_data_impl}, for a header's data or a buffer's private copy: adapt ({@code ARC_HDR_DO_ADAPT}),
+     * wait for eviction ({@code ARC_HDR_USE_RESERVE}), account, grow {@code arc_p}. Throws before accounting
+     * anything if the evict zthr died or the wait fails.
      */
-    private void getDataImpl(ArcHeader<V> h, boolean doAdapt, boolean useReserve) {
+    private void getDataImpl(ArcHeader<V> h, Set<HdrAllocFlag> flags) {
         evictor.requireAlive();
         ArcState state = h.state;
         long size = h.size;
-        if (doAdapt) {
+        if (flags.contains(HdrAllocFlag.ARC_HDR_DO_ADAPT)) {
             adapt(size, state);
         }
         // a hashed header's allocation holds its hash lock, as in 2.1.1; an anonymous header's holds none there
         boolean hashed = h.hashed;
         boolean markedBefore = hashed && hashTable.markAllocating(h.key, true);
         try {
-            waitForEviction(size * tunables.evictionPct() / 100, useReserve);
+            waitForEviction(ArcArithmetic.evictionWaitAmount(config, size),
+                    flags.contains(HdrAllocFlag.ARC_HDR_USE_RESERVE));
         } finally {
             if (hashed) {
                 hashTable.markAllocating(h.key, markedBefore);
@@ -1063,10 +1046,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             if (h.linked()) {
                 sizeUpdate.add(stateEsize[state.ordinal()], size);
             }
-            if (sizeBelowTarget() && h.state == ArcState.ANON
-                    && Long.compareUnsigned(size(ArcState.ANON) + size(ArcState.MRU), arcP.get()) > 0
-                    && pGrowthAllowed()) {
-                arcP.getAndUpdate(p -> unsignedMin(arcC.get(), p + size));
+            if (sizeBelowTarget() && h.state == ArcState.ANON && ArcArithmetic.anonDataGrowsMruTarget(config,
+                    size(ArcState.ANON), size(ArcState.MRU), arcP.get(), arcC.get())) {
+                arcP.getAndUpdate(p -> ArcArithmetic.grownMruTarget(p, arcC.get(), size));
             }
         }
     }
@@ -1099,79 +1081,47 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         arcSize.add(-h.size);
     }
 
-    /** Quirk #14137: without the fix {@code arc_p} may grow past {@code arc_c / 2} on anon data. */
-    private boolean pGrowthAllowed() {
-        return !pGrowthCapFixed
-                || Long.compareUnsigned(arcP.get(), arcC.get() >>> 1) < 0;
-    }
-
-    /** {@code arc_adapt(int bytes, arc_state_t *state)} (fact sheet d.1). */
+    /**
+     * {@code arc_adapt(int bytes, arc_state_t *state)} (fact sheet d.1), as the spec's, its arithmetic in
+     * {@link ArcArithmetic}: each {@code arc_p} update and the growth of {@code arc_c} is an atomic read-modify-write.
+     */
     private void adapt(long size, ArcState state) {
         int bytes = (int) size;
         long c = arcC.get();
-        long pMin = c >>> tunables.pMinShift();
-        long mrug = stateSize[ArcState.MRU_GHOST.ordinal()].get();
-        long mfug = stateSize[ArcState.MFU_GHOST.ordinal()].get();
-        if (state == ArcState.MRU_GHOST) {
-            long increment = ghostIncrement(bytes, mrug >= mfug ? 1 : mfug / mrug);
-            arcP.getAndUpdate(p -> unsignedMin(c - pMin, p + increment));
-        } else if (state == ArcState.MFU_GHOST) {
-            long increment = ghostIncrement(bytes, mfug >= mrug ? 1 : mrug / mfug);
-            arcP.getAndUpdate(p -> unsignedMax(pMin, p - unsignedMin(increment, p)));
+        if (state.isGhost()) {
+            long mrug = size(ArcState.MRU_GHOST);
+            long mfug = size(ArcState.MFU_GHOST);
+            arcP.getAndUpdate(p -> ArcArithmetic.adaptMruTarget(config, state, bytes, c, p, mrug, mfug));
         }
-        if (availableMemory() < 0 || noGrow || Long.compareUnsigned(c, config.cMax()) >= 0) {
+        if (!ArcArithmetic.adaptMayGrow(config, availableMemory(), noGrow, c)
+                || !ArcArithmetic.adaptWithinGrowthWindow(config, c, arcSize.upperBound())) {
             return;
         }
-        if (Long.compareUnsigned(arcSize.upperBound(), c - config.growthWindow()) >= 0) {
-            long grown;
-            boolean clamped;
-            long cur;
-            do {
-                cur = arcC.get();
-                grown = cur + bytes;
-                clamped = Long.compareUnsigned(grown, config.cMax()) > 0;
-                if (clamped) {
-                    grown = config.cMax();
-                }
-            } while (!arcC.compareAndSet(cur, grown));
-            if (!clamped && state == ArcState.ANON && pGrowthAllowed()) {
-                arcP.addAndGet(bytes);
-            }
-            long newC = grown;
-            arcP.getAndUpdate(p -> Long.compareUnsigned(p, newC) > 0 ? newC : p);
+        long cur;
+        long grown;
+        do {
+            cur = arcC.get();
+            grown = ArcArithmetic.adaptGrownTarget(config, cur, bytes);
+        } while (!arcC.compareAndSet(cur, grown));
+        if (!ArcArithmetic.adaptGrowthClamped(config, cur, bytes) && state == ArcState.ANON
+                && ArcArithmetic.pGrowthAllowed(config, arcP.get(), arcC.get())) {
+            arcP.addAndGet(bytes);
         }
+        long newC = grown;
+        arcP.getAndUpdate(p -> ArcArithmetic.unsignedMin(p, newC));
     }
 
-    /** {@code bytes * mult} of {@code arc_adapt}, with quirk O1 unless fixed. */
-    private long ghostIncrement(int bytes, long quotient) {
-        if (config.applies(QuirkFix.ADAPT_64BIT_MULTIPLY_O1)) {
-            long mult = tunables.pDampenerDisable() ? quotient : Math.min(quotient, 10);
-            return bytes * mult;
-        }
-        int mult = (int) quotient;
-        if (!tunables.pDampenerDisable()) {
-            mult = Math.min(mult, 10);
-        }
-        return bytes * mult;
-    }
-
-    /** {@code arc_reduce_target_size} (fact sheet d.19). */
+    /** {@code arc_reduce_target_size} (fact sheet d.19), as the spec's, with separate atomic updates. */
     private void reduceTargetSizeImpl(long toFree) {
         long asize = arcSize.value();
-        long c = unsignedMin(arcC.get(), asize);
-        if (Long.compareUnsigned(c, toFree) > 0 && Long.compareUnsigned(c - toFree, config.cMin()) > 0) {
+        long c = ArcArithmetic.unsignedMin(arcC.get(), asize);
+        if (ArcArithmetic.reduceLowersTarget(config, c, toFree)) {
             long newC = c - toFree;
             arcC.set(newC);
-            arcP.getAndUpdate(p -> {
-                long q = p - (p >>> tunables.shrinkShift());
-                return Long.compareUnsigned(q, newC) > 0 ? newC >>> 1 : q;
-            });
+            arcP.getAndUpdate(p -> ArcArithmetic.reducedMruTarget(config, p, newC));
         } else {
-            long newC = config.cMin();
-            arcC.set(newC);
-            if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2)) {
-                arcP.getAndUpdate(p -> Long.compareUnsigned(p, newC) > 0 ? newC >>> 1 : p);
-            }
+            arcC.set(config.cMin());
+            arcP.getAndUpdate(p -> ArcArithmetic.flooredMruTarget(config, p));
         }
         if (Long.compareUnsigned(asize, arcC.get()) > 0) {
             waiters.requestEviction();
@@ -1185,45 +1135,22 @@ public final class ConcurrentArc<V> implements AutoCloseable {
         if (free < 0) {
             noGrow = true;
             warm = true;
-            growTime = now.get() + (long) tunables.growRetrySeconds() * config.hz();
-            long toFree;
-            if (config.applies(QuirkFix.REAP_ABOVE_C_MIN_13794)) {
-                long canFree = c - config.cMin();
-                toFree = canFree > 0 ? (canFree >>> tunables.shrinkShift()) - free : 0;
-            } else {
-                toFree = (c >>> tunables.shrinkShift()) - free;
-            }
+            growTime = ArcArithmetic.reapGrowTime(config, now.get());
+            long toFree = ArcArithmetic.reapToFree(config, c, free);
             if (toFree > 0) {
                 reduceTargetSizeImpl(toFree);
             }
             return Outcome.REAPED;
         }
-        if (Long.compareUnsigned(free, c >>> tunables.noGrowShift()) < 0) {
-            noGrow = true;
-        } else if (now.get() >= growTime) {
-            noGrow = false;
-        }
+        noGrow = ArcArithmetic.reapNoGrow(config, free, c, now.get(), growTime, noGrow);
         return Outcome.IDLE;
     }
 
     // ---- overflow and eviction waiters ----
 
-    private enum Overflow { NONE, SOME, SEVERE }
-
-    /** {@code arc_is_overflowing(use_reserve)}: 2.1.1 levels from the aggsum's lower bound. */
-    private Overflow overflowLevel(boolean useReserve) {
-        long c = arcC.get();
-        long overflow = unsignedMax(config.maxBlockSize(), c >>> tunables.overflowShift());
-        long over = arcSize.lowerBound() - c - overflow / 2;
-        if (!useReserve) {
-            overflow /= 2;
-        }
-        return over < 0 ? Overflow.NONE : over < overflow ? Overflow.SOME : Overflow.SEVERE;
-    }
-
     /** {@code arc_wait_for_eviction(amount, use_reserve)} (fact sheet d.3, 2.1.1). */
     private void waitForEviction(long amount, boolean useReserve) {
-        switch (overflowLevel(useReserve)) {
+        switch (ArcArithmetic.overflowLevel(config, arcC.get(), arcSize.lowerBound(), useReserve)) {
             case NONE -> {
             }
             case SOME -> waiters.ensureEvicting();
@@ -1249,27 +1176,29 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     /** {@code arc_evict}: one pass over MRU, MFU, MRU ghost and MFU ghost (fact sheet d.8). */
     private long evict() {
         long total = 0;
-        long target = Math.min(arcSize.value() - arcC.get(),
-                size(ArcState.ANON) + size(ArcState.MRU) - arcP.get());
-        MultilistIndex.evictTypeDraws(random, config.sublists());
+        long target = ArcArithmetic.evictTargetMru(arcSize.value(), arcC.get(), arcP.get(), size(ArcState.ANON),
+                size(ArcState.MRU));
+        ArcArithmetic.evictTypeDraws(random, config.sublists());
         total += evictImpl(ArcState.MRU, target);
-        MultilistIndex.evictTypeDraws(random, config.sublists());
-        total += evictImpl(ArcState.MFU, arcSize.value() - arcC.get());
-        total += evictImpl(ArcState.MRU_GHOST, size(ArcState.MRU) + size(ArcState.MRU_GHOST) - arcC.get());
-        total += evictImpl(ArcState.MFU_GHOST, size(ArcState.MRU_GHOST) + size(ArcState.MFU_GHOST) - arcC.get());
+        ArcArithmetic.evictTypeDraws(random, config.sublists());
+        total += evictImpl(ArcState.MFU, ArcArithmetic.evictTargetMfu(arcSize.value(), arcC.get()));
+        total += evictImpl(ArcState.MRU_GHOST,
+                ArcArithmetic.evictTargetMruGhost(size(ArcState.MRU), size(ArcState.MRU_GHOST), arcC.get()));
+        total += evictImpl(ArcState.MFU_GHOST,
+                ArcArithmetic.evictTargetMfuGhost(size(ArcState.MRU_GHOST), size(ArcState.MFU_GHOST), arcC.get()));
         return total;
     }
 
     /** {@code arc_evict_impl}: a non-positive (s64) target means skip. */
-    private long evictImpl(ArcState state, long bytes) {
-        long esize = stateEsize[state.ordinal()].get();
-        if (bytes > 0 && esize > 0) {
-            return evictState(state, Math.min(esize, bytes));
-        }
-        return 0;
+    private long evictImpl(ArcState state, long target) {
+        long bytes = ArcArithmetic.evictImplBytes(target, stateEsize[state.ordinal()].get());
+        return bytes == 0 ? 0 : evictState(state, bytes);
     }
 
-    /** {@code arc_evict_state}: markers at every sublist's tail, scans from a random sublist (fact sheet d.13). */
+    /**
+     * {@code arc_evict_state}: markers at every sublist's tail, each inserted and removed under its sublist lock,
+     * then the scans of {@link ArcArithmetic#evictState} (fact sheet d.13).
+     */
     private long evictState(ArcState state, long bytes) {
         ConcurrentMultilist ml = lists[state.ordinal()];
         int n = ml.sublistCount();
@@ -1284,21 +1213,9 @@ public final class ConcurrentArc<V> implements AutoCloseable {
                 s.unlock();
             }
         }
-        long total = 0;
-        while (Long.compareUnsigned(total, bytes) < 0) {
-            int idx = MultilistIndex.randomIndex(random, n);
-            long scan = 0;
-            for (int i = 0; i < n && Long.compareUnsigned(total, bytes) < 0; i++) {
-                long e = evictStateImpl(ml.sublist(idx), markers[idx], bytes - total);
-                scan += e;
-                total += e;
-                idx = idx + 1 >= n ? 0 : idx + 1;
-            }
-            if (scan == 0) {
-                bump(ArcStat.EVICT_NOT_ENOUGH);
-                break;
-            }
-        }
+        long total = ArcArithmetic.evictState(random, n, bytes,
+                (idx, wanted) -> evictStateImpl(ml.sublist(idx), markers[idx], wanted),
+                () -> bump(ArcStat.EVICT_NOT_ENOUGH));
         for (int i = 0; i < n; i++) {
             Sublist s = ml.sublist(i);
             s.lock();
@@ -1375,15 +1292,13 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             destroy(h);
             return h.size;
         }
-        long minLifetime = h.prescientPrefetch ? tunables.minPrescientPrefetchMs() : tunables.minPrefetchMs();
-        if (h.prefetch && now.get() - h.lastAccess < config.msToTicks(minLifetime)) {
+        if (ArcArithmetic.evictSkipsPrefetch(config, h.prefetch, h.prescientPrefetch, h.lastAccess, now.get())) {
             bump(ArcStat.EVICT_SKIP);
             return 0;
         }
-        ArcState ghost = h.state == ArcState.MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST;
         long size = h.size;
         freeData(h);
-        changeState(h, ghost);
+        changeState(h, ArcArithmetic.ghostOf(h.state));
         bump(ArcStat.EVICTIONS);
         stats[ArcStat.EVICTED_BYTES.ordinal()].add(size);
         return size;
@@ -1422,20 +1337,5 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     private void bump(ArcStat stat) {
         stats[stat.ordinal()].increment();
-    }
-
-    private static <T> T requireNonNull(String name, T value) {
-        if (value == null) {
-            throw new IllegalArgumentException(name + " must not be null");
-        }
-        return value;
-    }
-
-    private static long unsignedMin(long a, long b) {
-        return Long.compareUnsigned(a, b) <= 0 ? a : b;
-    }
-
-    private static long unsignedMax(long a, long b) {
-        return Long.compareUnsigned(a, b) >= 0 ? a : b;
     }
 }

@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 /**
  * One state's eviction list ({@code multilist_t}): a fixed number of {@link Sublist sublists}, each with its own
  * lock, so that threads linking and unlinking headers of different sublists do not contend. A header's sublist
- * is fixed by its key ({@link org.arcref.zfs.MultilistIndex#sublistOf}). {@link #insertHead} and
+ * is fixed by its key ({@link org.arcref.zfs.ArcArithmetic#sublistOf}). {@link #insertHead} and
  * {@link #remove} take the sublist's lock themselves; eviction locks a sublist through {@link #sublist(int)} and
  * scans it.
  */

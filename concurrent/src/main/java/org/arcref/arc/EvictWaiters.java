@@ -36,8 +36,11 @@ class EvictWaiters {
      * Implementation overview. One ReentrantLock stands for arc_evict_lock; every waiter has its own Condition of
      * it (aew_cv) and a `queued` flag (list_link_active(&aw->aew_node)), both guarded by the lock. A released
      * waiter is unlinked by the releaser before it is signalled, so `await` simply waits until it is unlinked;
-     * spurious wakeups loop. The evictor's wakeup is called with the lock held, which fixes the lock order
-     * arc_evict_lock -> zthr_state_lock. After shutdown no waiter waits: enqueue returns an unqueued waiter.
+     * spurious wakeups loop. The evictor's wakeup (wakeEvictor, which takes the zthr's state lock) runs with the lock
+     * held only when a waiter arriving at an empty queue sets arc_evict_needed (enqueue calls ensureEvicting under
+     * the lock), which fixes the lock order arc_evict_lock -> zthr_state_lock; the lock-free SOME path
+     * (ensureEvicting) and requestEviction call it without the lock. After shutdown no waiter waits: enqueue returns
+     * an unqueued waiter.
      *
      * arc_evict_needed is an AtomicInteger with a third value, SHUT_DOWN, that reads as FALSE and is final. The
      * lock-free SOME path sets it only by a compareAndSet from NOT_NEEDED, so it can never overwrite SHUT_DOWN
@@ -74,7 +77,8 @@ class EvictWaiters {
     /**
      * @param memory the memory model ({@code arc_free_memory()})
      * @param sysFree {@code arc_sys_free}
-     * @param wakeEvictor {@code zthr_wakeup(arc_evict_zthr)}; called with {@code arc_evict_lock} held
+     * @param wakeEvictor {@code zthr_wakeup(arc_evict_zthr)}; called with {@code arc_evict_lock} held from
+     *     {@link #enqueue}, without it from the lock-free {@link #ensureEvicting} and from {@link #requestEviction}
      */
     EvictWaiters(MemoryModel memory, long sysFree, Runnable wakeEvictor) {
         this.memory = memory;

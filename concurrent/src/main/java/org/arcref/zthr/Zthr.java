@@ -3,6 +3,7 @@ package org.arcref.zthr;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.arcref.zfs.Validate;
 
 /**
  * A restartable background thread that sleeps until told there may be work: the OpenZFS {@code zthr_t}
@@ -94,10 +95,10 @@ public class Zthr {
     private boolean destroyed;
 
     Zthr(String name, ZthrCheckFunc checkFunc, ZthrFunc func, long sleepTimeoutNanos, ZthrPriority priority) {
-        this.name = requireNonNull(name, "name");
-        this.checkFunc = requireNonNull(checkFunc, "checkFunc");
-        this.func = requireNonNull(func, "func");
-        this.priority = requireNonNull(priority, "priority");
+        this.name = Validate.notNull("name", name);
+        this.checkFunc = Validate.notNull("checkFunc", checkFunc);
+        this.func = Validate.notNull("func", func);
+        this.priority = Validate.notNull("priority", priority);
         if (sleepTimeoutNanos < 0) {
             throw new IllegalArgumentException("maxSleepNanos must be >= 0 (0 = no timer), was " + sleepTimeoutNanos);
         }
@@ -418,13 +419,6 @@ public class Zthr {
         if (Thread.currentThread() == thread) {
             throw new IllegalStateException(operation + " must not be called from the thread of zthr " + name);
         }
-    }
-
-    private static <T> T requireNonNull(T value, String argument) {
-        if (value == null) {
-            throw new IllegalArgumentException(argument + " must not be null");
-        }
-        return value;
     }
 
     @Override

@@ -11,20 +11,20 @@ class ArcOptionsTest {
 
     @Test
     void copiesChangeOnlyWhatTheyName() {
-        ArcOptions exactWithOneLock = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, true, 1);
-        assertEquals(new ArcOptions(true, ZthrPriority.MINCLSYSPRI, true, 1),
+        ArcOptions exactWithOneLock = new ArcOptions(true, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), true, 1);
+        assertEquals(new ArcOptions(true, EvictorMode.zthr(ZthrPriority.MINCLSYSPRI), true, 1),
                 exactWithOneLock.withEvictorPriority(ZthrPriority.MINCLSYSPRI));
         ArcOptions stepped = exactWithOneLock.withSteppedEvictor();
-        assertEquals(new ArcOptions(true, null, true, 1), stepped);
+        assertEquals(new ArcOptions(true, EvictorMode.STEPPED, true, 1), stepped);
         assertTrue(stepped.isStepped());
-        assertEquals(new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, 1),
+        assertEquals(new ArcOptions(true, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), false, 1),
                 exactWithOneLock.withExactPGrowthCompare(false));
     }
 
     @Test
     void presetsAreZfs211AndTheDeterministicMode() {
-        assertEquals(new ArcOptions(false, ZthrPriority.DEFCLSYSPRI, false, 2048), ArcOptions.zfs(),
+        assertEquals(new ArcOptions(false, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), false, 2048), ArcOptions.zfs(),
                 "2.1.1: per-CPU aggsum, arc_evict at defclsyspri, the upper-bound check, BUF_LOCKS 2048");
-        assertEquals(new ArcOptions(true, null, false, 2048), ArcOptions.deterministic());
+        assertEquals(new ArcOptions(true, EvictorMode.STEPPED, false, 2048), ArcOptions.deterministic());
     }
 }

@@ -85,7 +85,8 @@ class ConcurrentArcReadoutsTest {
     @Test
     @DisplayName("awaitEvictorIdle returns once a pass of the evict zthr ended with arc_evict_needed FALSE")
     void awaitEvictorIdleWaitsForTheEndOfEviction() {
-        ArcOptions threadedExact = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, ArcOptions.ZFS_BUF_LOCKS);
+        ArcOptions threadedExact = new ArcOptions(true, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), false,
+                ArcOptions.ZFS_BUF_LOCKS);
         try (ConcurrentArc<Long> arc = new ConcurrentArc<>(ArcConfig.small(8192, 8192, 1024),
                 MemoryModel.plentiful(), threadedExact)) {
             for (long key = 1; key <= 24; key++) {

@@ -66,7 +66,7 @@ class ConcurrentArcThreadsTest {
     @Test
     @DisplayName("L1: the evict zthr counts a mutex_miss for a header whose hash lock a waiting reader holds")
     void evictionSkipsHeadersWhoseLockIsHeld() throws InterruptedException {
-        ArcOptions oneLock = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, 1);
+        ArcOptions oneLock = new ArcOptions(true, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), false, 1);
         try (ConcurrentArc<Long> arc = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(), oneLock)) {
             Thread reader = EvictionWaiterTest.reader(arc);
             reader.join(LIMIT_MS);

@@ -26,7 +26,7 @@ class EvictionWaiterTest {
     /** A 16 KiB cache of 4 KiB blocks, which {@link #reader}'s 64 blocks overflow; shared by the evictor tests. */
     static final ArcConfig CONFIG = ArcConfig.small(16L << 10, 16L << 10, 4096);
     /** An exact aggsum (so the overflow levels follow the true size) and the evict zthr at defclsyspri. */
-    static final ArcOptions THREADED_EXACT = new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false,
+    static final ArcOptions THREADED_EXACT = new ArcOptions(true, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), false,
             ArcOptions.ZFS_BUF_LOCKS);
 
     /**

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class PlantedSpecMutationsTest {
 
-    private static final String ZFS_ARC = "org/arcref/zfs/ZfsArc.java";
+    /** The spec's source folder: {@code ZfsArc.java} and its arithmetic, {@code ArcArithmetic.java}. */
+    private static final String SPEC_PACKAGE = "org/arcref/zfs/";
     private static final Map<String, String> CORPUS = new LinkedHashMap<>();
     private static final Map<String, List<String>> ZFS = new LinkedHashMap<>();
 
@@ -57,36 +58,41 @@ class PlantedSpecMutationsTest {
 
     @Test
     void theUnmutatedSpecAgreesOnTheWholeCorpus() throws Exception {
-        try (SpecMutant same = new SpecMutant(ZFS_ARC, "bump(ArcStat.DELETED);", "bump(ArcStat.DELETED);")) {
+        try (SpecMutant same = new SpecMutant(SPEC_PACKAGE + "ZfsArc.java", "bump(ArcStat.DELETED);", "bump(ArcStat.DELETED);")) {
             assertEquals(Optional.empty(), firstCatch(same), "the corpus");
         }
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "signedness: available memory compared unsigned | if (availableMemory() < 0) {"
-                + " | if (Long.compareUnsigned(availableMemory(), 0) < 0) {",
-        "boundary: ARC_MINTIME promotion at > replaced by >= | if (now > h.lastAccess + config.minTimeTicks()) {"
-                + " | if (now >= h.lastAccess + config.minTimeTicks()) {",
-        "skipped arc_adapt on a ghost hit | adapt(h.size, h.state); | ;",
-        "wrong state: an MRU-ghost hit moves to MRU | ArcState to = ArcState.MFU; | ArcState to = ArcState.MRU;",
-        "statistic not counted: mfu_hits | bump(ArcStat.MFU_HITS); | ;",
-        "statistic not counted: evicted_bytes | stats[ArcStat.EVICTED_BYTES.ordinal()] += size; | ;",
-        "statistic not counted: evict_skip | bump(ArcStat.EVICT_SKIP); | ;",
-        "boundary: arc_p grows up to arc_c, not arc_c - arc_p_min"
-                + " | arcP = unsignedMin(arcC - pMin, arcP + increment); | arcP = unsignedMin(arcC, arcP + increment);",
-        "wrong shift: arc_shrink reduces arc_p by half the amount | arcP -= arcP >>> tunables.shrinkShift();"
-                + " | arcP -= arcP >>> (tunables.shrinkShift() + 1);",
-        "inverted: the reserve halves the overflow | if (!useReserve) { | if (useReserve) {",
-        "boundary: a waiter is released only past its count"
+        "signedness: available memory compared unsigned | ArcArithmetic.java"
+                + " | return availableMemory >= 0 && !noGrow"
+                + " | return Long.compareUnsigned(availableMemory, 0) >= 0 && !noGrow",
+        "boundary: ARC_MINTIME promotion at > replaced by >= | ArcArithmetic.java"
+                + " | now > lastAccess + config.minTimeTicks() | now >= lastAccess + config.minTimeTicks()",
+        "skipped arc_adapt on a ghost hit | ZfsArc.java | adapt(h.size, h.state); | ;",
+        "wrong state: an MRU-ghost hit moves to MRU | ArcArithmetic.java"
+                + " | MRU_GHOST_TO_MFU(ArcState.MFU, | MRU_GHOST_TO_MFU(ArcState.MRU,",
+        "statistic not counted: mfu_hits | ArcArithmetic.java"
+                + " | MFU_HIT(ArcState.MFU, true, false, ArcStat.MFU_HITS) | MFU_HIT(ArcState.MFU, true, false, null)",
+        "statistic not counted: evicted_bytes | ZfsArc.java | stats[ArcStat.EVICTED_BYTES.ordinal()] += size; | ;",
+        "statistic not counted: evict_skip | ZfsArc.java | bump(ArcStat.EVICT_SKIP); | ;",
+        "boundary: arc_p grows up to arc_c, not arc_c - arc_p_min | ArcArithmetic.java"
+                + " | return unsignedMin(c - pMin, p + | return unsignedMin(c, p +",
+        "wrong shift: arc_shrink reduces arc_p by half the amount | ArcArithmetic.java"
+                + " | long q = p - (p >>> config.tunables().shrinkShift());"
+                + " | long q = p - (p >>> (config.tunables().shrinkShift() + 1));",
+        "inverted: the reserve halves the overflow | ArcArithmetic.java | if (!useReserve) { | if (useReserve) {",
+        "boundary: a waiter is released only past its count | ZfsArc.java"
                 + " | Long.compareUnsigned(waiters.peekFirst().count, evictCount) <= 0"
                 + " | Long.compareUnsigned(waiters.peekFirst().count, evictCount) < 0",
-        "boundary: arc_c grows only above the growth window"
-                + " | if (Long.compareUnsigned(arcSize, arcC - config.growthWindow()) >= 0) {"
-                + " | if (Long.compareUnsigned(arcSize, arcC - config.growthWindow()) > 0) {",
+        "boundary: arc_c grows only above the growth window | ArcArithmetic.java"
+                + " | return Long.compareUnsigned(sizeUpperBound, c - config.growthWindow()) >= 0;"
+                + " | return Long.compareUnsigned(sizeUpperBound, c - config.growthWindow()) > 0;",
     })
-    void theOracleCatchesTheMutation(String mutation, String original, String replacement) throws Exception {
-        try (SpecMutant mutant = new SpecMutant(ZFS_ARC, original, replacement)) {
+    void theOracleCatchesTheMutation(String mutation, String file, String original, String replacement)
+            throws Exception {
+        try (SpecMutant mutant = new SpecMutant(SPEC_PACKAGE + file, original, replacement)) {
             Optional<String> caught = firstCatch(mutant);
             if (caught.isEmpty()) {
                 fail(mutation + ": no trace of the corpus (" + CORPUS.size() + ") diverges from arc.c");

@@ -11,7 +11,7 @@ package org.arcref.random;
  *   <li>{@link #nextDouble()}: the top 53 bits of {@code nextLong()} times 2<sup>-53</sup>.</li>
  * </ul>
  * The ZFS spec uses it for {@code multilist_get_random_index} ({@code random_in_range} in 2.1.1: the
- * sublist where an eviction scan starts; {@link org.arcref.zfs.MultilistIndex#randomIndex}), as the oracle's
+ * sublist where an eviction scan starts; {@link org.arcref.zfs.ArcArithmetic#randomIndex}), as the oracle's
  * {@code random_get_pseudo_bytes} does; the synthetic workload uses it for every draw. Not thread-safe.
  */
 public final class SplitMix64 {

@@ -4,8 +4,8 @@ package org.arcref.zfs;
  * zfs-2.1.1's {@code buf_hash(spa, dva, birth)} (arc.c:953, {@code cityhash4(spa, dva_word[0], dva_word[1],
  * birth)}, module/zcommon/cityhash.c) of a block, over the fixed mapping from a key to a block identity that the
  * oracle drives arc.c with ({@code docs/oracle.md}): {@code spa_load_guid} 1, DVA word 0 = 1, DVA word 1 = the key
- * (as an unsigned 64-bit value), physical birth txg 1. The hash fixes a header's sublist ({@link MultilistIndex})
- * and its hash lock ({@link #hashLockOf}).
+ * (as an unsigned 64-bit value), physical birth txg 1. The hash fixes a header's sublist
+ * ({@link ArcArithmetic#sublistOf}) and its hash lock ({@link #hashLockOf}).
  */
 public final class BufHash {
 

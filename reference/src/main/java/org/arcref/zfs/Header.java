@@ -19,9 +19,9 @@ final class Header extends ListNode {
         this.sublist = sublist;
     }
 
-    /** @return {@link HeaderSnapshot#accountedSize(ArcState, long, boolean, boolean, int)} of this header */
+    /** @return {@link ArcArithmetic#accountedSize} of this header */
     long accountedSize() {
-        return HeaderSnapshot.accountedSize(state, size, hasData, sharedData, refcount);
+        return ArcArithmetic.accountedSize(state, size, hasData, sharedData, refcount);
     }
 
     /**

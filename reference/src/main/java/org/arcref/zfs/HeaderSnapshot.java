@@ -9,7 +9,7 @@ package org.arcref.zfs;
  * @param hasData whether the header holds data ({@code b_pabd != NULL}); never for ghosts, nor for
  *     a pending write, whose data is its writer's buffer until {@code arc_write_ready}
  * @param sharedData {@code ARC_FLAG_SHARED_DATA}: one of the header's buffers shares {@code b_pabd}
- *     (possible only for a linear ABD, {@link Tunables#linearAbd}); every other buffer is a private
+ *     (possible only for a linear ABD, {@link ArcArithmetic#linearAbd}); every other buffer is a private
  *     copy
  * @param refcount {@code b_refcnt}: holds; each hold is one buffer ({@code b_bufcnt}), and a
  *     header with holds is not evictable
@@ -22,27 +22,8 @@ package org.arcref.zfs;
 public record HeaderSnapshot(long key, ArcState state, long size, boolean hasData, boolean sharedData, int refcount,
         boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked) {
 
-    /** @return {@link #accountedSize(ArcState, long, boolean, boolean, int)} of this header */
+    /** @return {@link ArcArithmetic#accountedSize} of this header: the bytes it counts in its state's size */
     public long accountedSize() {
-        return accountedSize(state, size, hasData, sharedData, refcount);
-    }
-
-    /**
-     * The bytes a header contributes to the size of its state, as {@code arc_change_state} adds them
-     * up (arc.c:2454-2485): the logical size for a ghost; otherwise its data ({@code b_pabd}) plus
-     * one private copy per buffer that does not share that data. Each hold is one buffer.
-     *
-     * @param state {@code b_state}
-     * @param size the logical size
-     * @param hasData {@code b_pabd != NULL}
-     * @param sharedData {@code ARC_FLAG_SHARED_DATA}
-     * @param buffers {@code b_bufcnt}
-     * @return the bytes
-     */
-    public static long accountedSize(ArcState state, long size, boolean hasData, boolean sharedData, int buffers) {
-        if (state.isGhost()) {
-            return size;
-        }
-        return (hasData ? size : 0) + (buffers - (sharedData ? 1 : 0)) * size;
+        return ArcArithmetic.accountedSize(state, size, hasData, sharedData, refcount);
     }
 }

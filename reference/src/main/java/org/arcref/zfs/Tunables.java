@@ -25,7 +25,7 @@ package org.arcref.zfs;
  *     {@code abd_alloc} gives scatter ABDs to allocations of {@code abdScatterMinSize} bytes or more,
  *     and {@code arc_write_ready} gives a written block separate header data instead of sharing the
  *     writer's buffer; {@code false} makes every ABD linear (how the spec behaved before it modelled
- *     scatter ABDs)
+ *     scatter ABDs); see {@link ArcArithmetic#linearAbd}
  * @param abdScatterMinSize {@code zfs_abd_scatter_min_size} (Linux abd_os.c:176, default
  *     {@code 512 * 3} = 1536): smaller allocations are linear even with scatter enabled; at least 0
  */
@@ -78,19 +78,5 @@ public record Tunables(int pMinShift, int shrinkShift, int noGrowShift, int grow
         return new Tunables(pMinShift, shrinkShift, noGrowShift, growRetrySeconds, overflowShift,
                 evictionPct, evictBatchLimit, pDampenerDisable, minPrefetchMs, minPrescientPrefetchMs,
                 value, abdScatterMinSize);
-    }
-
-    /**
-     * Whether {@code abd_alloc} returns a linear ABD for {@code size} bytes of data (abd.c:184:
-     * {@code !zfs_abd_scatter_enabled || abd_size_alloc_linear(size)}; Linux abd_os.c:633:
-     * {@code size < zfs_abd_scatter_min_size}). Only a linear header ABD can be shared with a buffer
-     * ({@code arc_buf_alloc_impl}, arc.c:2791-2795; a scatter ABD that happens to be one chunk is a
-     * "linear page" ABD, which may not be shared either).
-     *
-     * @param size the allocation in bytes
-     * @return {@code true} if the ABD is linear
-     */
-    public boolean linearAbd(long size) {
-        return !abdScatterEnabled || size < abdScatterMinSize;
     }
 }

@@ -1,11 +1,12 @@
 package org.arcref.zfs;
 
 /**
- * Argument checks shared by the configuration records and the spec's operations. Every message
+ * Argument checks shared by the configuration records and the spec's operations; {@link #notNull} is the null check
+ * of every module. Every message
  * names the argument, the rule and the rejected value, as in {@code size must be in [512, 16777216],
  * was 0}, in an {@link InvalidArgumentException} that holds the name and the rule apart.
  */
-final class Validate {
+public final class Validate {
 
     private Validate() {
     }
@@ -34,7 +35,16 @@ final class Validate {
         }
     }
 
-    static <T> T notNull(String name, T value) {
+    /**
+     * The one null check of the project's public constructors and operations.
+     *
+     * @param name the argument's name
+     * @param value the argument
+     * @param <T> its type
+     * @return {@code value}
+     * @throws InvalidArgumentException ({@code name must not be null}) if {@code value} is null
+     */
+    public static <T> T notNull(String name, T value) {
         if (value == null) {
             throw new InvalidArgumentException(name, "must not be null");
         }

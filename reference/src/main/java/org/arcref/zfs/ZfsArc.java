@@ -2,9 +2,11 @@ package org.arcref.zfs;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.arcref.random.SplitMix64;
@@ -80,7 +82,10 @@ public final class ZfsArc {
      * aggsum_value, aggsum_compare, aggsum_lower_bound and aggsum_upper_bound all read it). Hashed
      * headers (MRU, MFU, ghosts) are in hashTable; anonymous headers of pending writes, which ZFS
      * does not hash, are in pendingWrites under the key they will have. Each method names the ZFS
-     * function it models; private helpers follow the call graph of arc.c.
+     * function it models; private helpers follow the call graph of arc.c. The policy arithmetic
+     * (arc_adapt's moves, the overflow levels, the eviction targets, arc_reduce_target_size, the
+     * reaper's to_free, the arc_p growth predicate, arc_access's transition, every QuirkFix switch) is
+     * ArcArithmetic's, shared with the concurrent ARC; this class holds the state and applies it.
      */
 
     /** The probe of an ARC nobody observes; {@link #evictHeader} then builds no {@link Eviction}. */
@@ -192,15 +197,15 @@ public final class ZfsArc {
             outcome = hit(h, kind);
         } else {
             if (h == null) {
-                h = new Header(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+                h = new Header(key, size, ArcArithmetic.sublistOf(key, config.sublists()));
                 hashTable.put(key, h);
-                allocateHeaderData(h, true, false);
+                allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT));
                 outcome = Outcome.MISS;
             } else {
                 outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
                 adapt(h.size, h.state);
                 access(h);
-                allocateHeaderData(h, false, false);
+                allocateHeaderData(h, EnumSet.noneOf(HdrAllocFlag.class));
             }
             readDone(h, kind);
         }
@@ -225,7 +230,7 @@ public final class ZfsArc {
         Header existing = hashTable.get(key);
         ArcArguments.requireNewKey("key", key, pendingWrites.containsKey(key),
                 existing == null ? null : existing.state);
-        Header h = new Header(key, size, MultilistIndex.sublistOf(key, config.sublists()));
+        Header h = new Header(key, size, ArcArithmetic.sublistOf(key, config.sublists()));
         pendingWrites.put(key, h);
         allocateBuffer(h);
         return afterOperation(Outcome.WRITTEN);
@@ -305,7 +310,7 @@ public final class ZfsArc {
         Header existing = hashTable.get(newKey);
         ArcArguments.requireNewKey("newKey", newKey, pendingWrites.containsKey(newKey),
                 existing == null ? null : existing.state);
-        int sublist = MultilistIndex.sublistOf(newKey, config.sublists());
+        int sublist = ArcArithmetic.sublistOf(newKey, config.sublists());
         Header anon = h.refcount == 1 ? releaseLoneBuffer(h, newKey, sublist) : releaseOneBuffer(h, newKey, sublist);
         writeStart(anon);
         pendingWrites.put(newKey, anon);
@@ -382,24 +387,14 @@ public final class ZfsArc {
         if (free < 0) {
             noGrow = true;
             warm = true;
-            growTime = now + (long) tunables.growRetrySeconds() * config.hz();
-            long toFree;
-            if (config.applies(QuirkFix.REAP_ABOVE_C_MIN_13794)) {
-                long canFree = arcC - config.cMin();
-                toFree = canFree > 0 ? (canFree >>> tunables.shrinkShift()) - free : 0;
-            } else {
-                toFree = (arcC >>> tunables.shrinkShift()) - free;
-            }
+            growTime = ArcArithmetic.reapGrowTime(config, now);
+            long toFree = ArcArithmetic.reapToFree(config, arcC, free);
             if (toFree > 0) {
                 reduceTargetSizeImpl(toFree);
             }
             return afterOperation(Outcome.REAPED);
         }
-        if (Long.compareUnsigned(free, arcC >>> tunables.noGrowShift()) < 0) {
-            noGrow = true;
-        } else if (now >= growTime) {
-            noGrow = false;
-        }
+        noGrow = ArcArithmetic.reapNoGrow(config, free, arcC, now, growTime, noGrow);
         return afterOperation(Outcome.IDLE);
     }
 
@@ -548,10 +543,10 @@ public final class ZfsArc {
      */
     private void allocateBuffer(Header h) {
         addReference(h);
-        if (h.hasData && h.refcount == 1 && tunables.linearAbd(h.size)) {
+        if (h.hasData && h.refcount == 1 && ArcArithmetic.linearAbd(tunables, h.size)) {
             h.sharedData = true;
         } else {
-            getDataImpl(h, true, false);
+            getDataImpl(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT));
             stats[ArcStat.OVERHEAD_SIZE.ordinal()] += h.size;
         }
     }
@@ -603,7 +598,7 @@ public final class ZfsArc {
      */
     private void writeReady(Header h) {
         if (tunables.abdScatterEnabled()) {
-            allocateHeaderData(h, true, true);
+            allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT, HdrAllocFlag.ARC_HDR_USE_RESERVE));
         } else {
             h.hasData = true;
             h.sharedData = true;
@@ -689,52 +684,22 @@ public final class ZfsArc {
         }
     }
 
-    /** {@code arc_access}: the state transition of an access (fact sheet d.17). */
+    /** {@code arc_access}: applies the transition {@link ArcArithmetic#access} decides (fact sheet d.17). */
     private void access(Header h) {
-        switch (h.state) {
-            case ANON -> {
-                h.lastAccess = now;
-                changeState(h, ArcState.MRU);
-            }
-            case MRU -> {
-                if (h.prefetch || h.prescientPrefetch) {
-                    if (h.refcount > 0) {
-                        h.prefetch = false;
-                        h.prescientPrefetch = false;
-                        bump(ArcStat.MRU_HITS);
-                    }
-                    h.lastAccess = now;
-                    return;
-                }
-                if (now > h.lastAccess + config.minTimeTicks()) {
-                    h.lastAccess = now;
-                    changeState(h, ArcState.MFU);
-                }
-                bump(ArcStat.MRU_HITS);
-            }
-            case MRU_GHOST -> {
-                ArcState to = ArcState.MFU;
-                if (h.prefetch || h.prescientPrefetch) {
-                    to = ArcState.MRU;
-                    if (h.refcount > 0) {
-                        h.prefetch = false;
-                        h.prescientPrefetch = false;
-                    }
-                }
-                h.lastAccess = now;
-                changeState(h, to);
-                bump(ArcStat.MRU_GHOST_HITS);
-            }
-            case MFU -> {
-                bump(ArcStat.MFU_HITS);
-                h.lastAccess = now;
-            }
-            case MFU_GHOST -> {
-                ArcState to = h.prefetch || h.prescientPrefetch ? ArcState.MRU : ArcState.MFU;
-                h.lastAccess = now;
-                changeState(h, to);
-                bump(ArcStat.MFU_GHOST_HITS);
-            }
+        ArcArithmetic.Access a = ArcArithmetic.access(config, h.state, h.prefetch || h.prescientPrefetch,
+                h.refcount > 0, h.lastAccess, now);
+        if (a.clearsPrefetch()) {
+            h.prefetch = false;
+            h.prescientPrefetch = false;
+        }
+        if (a.touches()) {
+            h.lastAccess = now;
+        }
+        if (a.to() != h.state) {
+            changeState(h, a.to());
+        }
+        if (a.hit() != null) {
+            bump(a.hit());
         }
     }
 
@@ -753,8 +718,8 @@ public final class ZfsArc {
      * {@code arc_hdr_alloc_abd} (arc.c:3171): the header's data, through {@code arc_get_data_impl},
      * counted in {@code compressed_size} and {@code uncompressed_size}.
      */
-    private void allocateHeaderData(Header h, boolean doAdapt, boolean useReserve) {
-        getDataImpl(h, doAdapt, useReserve);
+    private void allocateHeaderData(Header h, Set<HdrAllocFlag> flags) {
+        getDataImpl(h, flags);
         h.hasData = true;
         countHeaderData(h.size);
     }
@@ -767,20 +732,24 @@ public final class ZfsArc {
 
     /**
      * {@code arc_get_data_impl} (arc.c:5277), for a header's data or a buffer's private copy: adapt
-     * (if asked), wait for eviction ({@code use_reserve} as asked), account the new data, and grow
-     * {@code arc_p} for anonymous data while the size is certainly below the target (the upper-bound
-     * check of commit c1b5801bb5).
+     * ({@code ARC_HDR_DO_ADAPT}), wait for eviction ({@code ARC_HDR_USE_RESERVE}), account the new
+     * data, and grow {@code arc_p} for anonymous data while the size is certainly below the target (the
+     * upper-bound check of commit c1b5801bb5).
      */
-    private void getDataImpl(Header h, boolean doAdapt, boolean useReserve) {
+    private void getDataImpl(Header h, Set<HdrAllocFlag> flags) {
         ArcState state = h.state;
         long size = h.size;
-        if (doAdapt) {
+        if (flags.contains(HdrAllocFlag.ARC_HDR_DO_ADAPT)) {
             adapt(size, state);
         }
         int previouslyLocked = lockedStripe;
         lockedStripe = hashTable.get(h.key) == h ? BufHash.hashLockOf(h.key) : -1;
-        waitForEviction(size * tunables.evictionPct() / 100, useReserve);
-        lockedStripe = previouslyLocked;
+        try {
+            waitForEviction(ArcArithmetic.evictionWaitAmount(config, size),
+                    flags.contains(HdrAllocFlag.ARC_HDR_USE_RESERVE));
+        } finally {
+            lockedStripe = previouslyLocked;
+        }
         arcSize += size;
         if (!state.isGhost()) {
             stateSize[state.ordinal()] += size;
@@ -788,10 +757,9 @@ public final class ZfsArc {
                 stateEsize[state.ordinal()] += size;
             }
             if (Long.compareUnsigned(arcSize, arcC) < 0 && h.state == ArcState.ANON
-                    && Long.compareUnsigned(stateSize[ArcState.ANON.ordinal()] + stateSize[ArcState.MRU.ordinal()],
-                            arcP) > 0
-                    && pGrowthAllowed()) {
-                arcP = unsignedMin(arcC, arcP + size);
+                    && ArcArithmetic.anonDataGrowsMruTarget(config, stateSize[ArcState.ANON.ordinal()],
+                            stateSize[ArcState.MRU.ordinal()], arcP, arcC)) {
+                arcP = ArcArithmetic.grownMruTarget(arcP, arcC, size);
             }
         }
     }
@@ -813,74 +781,38 @@ public final class ZfsArc {
         arcSize -= h.size;
     }
 
-    /** Quirk #14137: without the fix, {@code arc_p} may grow past {@code arc_c / 2} on anon data. */
-    private boolean pGrowthAllowed() {
-        return !config.applies(QuirkFix.ARC_P_GROWTH_CAP_14137) || Long.compareUnsigned(arcP, arcC >>> 1) < 0;
-    }
-
-    /** {@code arc_adapt(int bytes, arc_state_t *state)} (fact sheet d.1). */
+    /**
+     * {@code arc_adapt(int bytes, arc_state_t *state)} (fact sheet d.1): a ghost hit moves
+     * {@code arc_p}; then {@code arc_c} grows by {@code bytes}, and with it {@code arc_p} for
+     * anonymous data, if memory allows and the size is near the target ({@link ArcArithmetic}).
+     */
     private void adapt(long size, ArcState state) {
         int bytes = (int) size;
-        long pMin = arcC >>> tunables.pMinShift();
-        long mrug = stateSize[ArcState.MRU_GHOST.ordinal()];
-        long mfug = stateSize[ArcState.MFU_GHOST.ordinal()];
-        if (state == ArcState.MRU_GHOST) {
-            long increment = ghostIncrement(bytes, mrug >= mfug ? 1 : mfug / mrug);
-            arcP = unsignedMin(arcC - pMin, arcP + increment);
-        } else if (state == ArcState.MFU_GHOST) {
-            long delta = unsignedMin(ghostIncrement(bytes, mfug >= mrug ? 1 : mrug / mfug), arcP);
-            arcP = unsignedMax(pMin, arcP - delta);
+        if (state.isGhost()) {
+            arcP = ArcArithmetic.adaptMruTarget(config, state, bytes, arcC, arcP,
+                    stateSize[ArcState.MRU_GHOST.ordinal()], stateSize[ArcState.MFU_GHOST.ordinal()]);
         }
-        if (availableMemory() < 0) {
+        if (!ArcArithmetic.adaptMayGrow(config, availableMemory(), noGrow, arcC)
+                || !ArcArithmetic.adaptWithinGrowthWindow(config, arcC, arcSize)) {
             return;
         }
-        if (noGrow || Long.compareUnsigned(arcC, config.cMax()) >= 0) {
-            return;
+        boolean clamped = ArcArithmetic.adaptGrowthClamped(config, arcC, bytes);
+        arcC = ArcArithmetic.adaptGrownTarget(config, arcC, bytes);
+        if (!clamped && state == ArcState.ANON && ArcArithmetic.pGrowthAllowed(config, arcP, arcC)) {
+            arcP += bytes;
         }
-        if (Long.compareUnsigned(arcSize, arcC - config.growthWindow()) >= 0) {
-            arcC += bytes;
-            if (Long.compareUnsigned(arcC, config.cMax()) > 0) {
-                arcC = config.cMax();
-            } else if (state == ArcState.ANON && pGrowthAllowed()) {
-                arcP += bytes;
-            }
-            if (Long.compareUnsigned(arcP, arcC) > 0) {
-                arcP = arcC;
-            }
-        }
-    }
-
-    /**
-     * {@code bytes * mult} of {@code arc_adapt}, as a u64: in 2.1.1 {@code mult} is the s64 quotient
-     * truncated to {@code int}, dampened to 10 unless {@code zfs_arc_p_dampener_disable}, and the
-     * product is a 32-bit {@code int} that may wrap, sign-extended (quirk O1).
-     */
-    private long ghostIncrement(int bytes, long quotient) {
-        if (config.applies(QuirkFix.ADAPT_64BIT_MULTIPLY_O1)) {
-            long mult = tunables.pDampenerDisable() ? quotient : Math.min(quotient, 10);
-            return bytes * mult;
-        }
-        int mult = (int) quotient;
-        if (!tunables.pDampenerDisable()) {
-            mult = Math.min(mult, 10);
-        }
-        return bytes * mult;
+        arcP = ArcArithmetic.unsignedMin(arcP, arcC);
     }
 
     /** {@code arc_reduce_target_size} (fact sheet d.19). */
     private void reduceTargetSizeImpl(long toFree) {
-        long c = unsignedMin(arcC, arcSize);
-        if (Long.compareUnsigned(c, toFree) > 0 && Long.compareUnsigned(c - toFree, config.cMin()) > 0) {
+        long c = ArcArithmetic.unsignedMin(arcC, arcSize);
+        if (ArcArithmetic.reduceLowersTarget(config, c, toFree)) {
             arcC = c - toFree;
-            arcP -= arcP >>> tunables.shrinkShift();
-            if (Long.compareUnsigned(arcP, arcC) > 0) {
-                arcP = arcC >>> 1;
-            }
+            arcP = ArcArithmetic.reducedMruTarget(config, arcP, arcC);
         } else {
             arcC = config.cMin();
-            if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2) && Long.compareUnsigned(arcP, arcC) > 0) {
-                arcP = arcC >>> 1;
-            }
+            arcP = ArcArithmetic.flooredMruTarget(config, arcP);
         }
         if (Long.compareUnsigned(arcSize, arcC) > 0) {
             evictNeeded = true;
@@ -888,8 +820,6 @@ public final class ZfsArc {
     }
 
     // ---- overflow and eviction waiters ----
-
-    private enum Overflow { NONE, SOME, SEVERE }
 
     /** {@code arc_evict_waiter_t}: compared by identity; {@code count} is {@code aew_count}. */
     private static final class Waiter {
@@ -901,25 +831,12 @@ public final class ZfsArc {
     }
 
     /**
-     * {@code arc_is_overflowing(use_reserve)}, 2.1.1 levels (fact sheet d.2; arc.c:5139-5160): the
-     * reserve doubles the overflow a SOME level allows.
-     */
-    private Overflow overflowLevel(boolean useReserve) {
-        long overflow = unsignedMax(config.maxBlockSize(), arcC >>> tunables.overflowShift());
-        long over = arcSize - arcC - overflow / 2;
-        if (!useReserve) {
-            overflow /= 2;
-        }
-        return over < 0 ? Overflow.NONE : over < overflow ? Overflow.SOME : Overflow.SEVERE;
-    }
-
-    /**
      * {@code arc_wait_for_eviction(amount, use_reserve)}: SOME wakes the evictor; SEVERE queues a
      * waiter for {@code MAX(last, arc_evict_count) + amount} and blocks until it is released, here
      * by running the evict zthr inline.
      */
     private void waitForEviction(long amount, boolean useReserve) {
-        switch (overflowLevel(useReserve)) {
+        switch (ArcArithmetic.overflowLevel(config, arcC, arcSize, useReserve)) {
             case NONE -> {
             }
             case SOME -> evictNeeded = true;
@@ -930,7 +847,7 @@ public final class ZfsArc {
                 } else if (!evictNeeded) {
                     evictNeeded = true;
                 }
-                Waiter waiter = new Waiter(unsignedMax(last, evictCount) + amount);
+                Waiter waiter = new Waiter(ArcArithmetic.unsignedMax(last, evictCount) + amount);
                 waiters.addLast(waiter);
                 setNeedFree();
                 bump(ArcStat.EVICT_WAITS);
@@ -967,32 +884,29 @@ public final class ZfsArc {
     /** {@code arc_evict}: one pass over MRU, MFU, MRU ghost and MFU ghost (fact sheet d.8). */
     private long evict() {
         long total = 0;
-        long target = Math.min(arcSize - arcC,
-                stateSize[ArcState.ANON.ordinal()] + stateSize[ArcState.MRU.ordinal()] - arcP);
-        MultilistIndex.evictTypeDraws(random, config.sublists());
+        long target = ArcArithmetic.evictTargetMru(arcSize, arcC, arcP, stateSize[ArcState.ANON.ordinal()],
+                stateSize[ArcState.MRU.ordinal()]);
+        ArcArithmetic.evictTypeDraws(random, config.sublists());
         total += evictImpl(ArcState.MRU, target);
-        MultilistIndex.evictTypeDraws(random, config.sublists());
-        total += evictImpl(ArcState.MFU, arcSize - arcC);
-        total += evictImpl(ArcState.MRU_GHOST,
-                stateSize[ArcState.MRU.ordinal()] + stateSize[ArcState.MRU_GHOST.ordinal()] - arcC);
-        total += evictImpl(ArcState.MFU_GHOST,
-                stateSize[ArcState.MRU_GHOST.ordinal()] + stateSize[ArcState.MFU_GHOST.ordinal()] - arcC);
+        ArcArithmetic.evictTypeDraws(random, config.sublists());
+        total += evictImpl(ArcState.MFU, ArcArithmetic.evictTargetMfu(arcSize, arcC));
+        total += evictImpl(ArcState.MRU_GHOST, ArcArithmetic.evictTargetMruGhost(stateSize[ArcState.MRU.ordinal()],
+                stateSize[ArcState.MRU_GHOST.ordinal()], arcC));
+        total += evictImpl(ArcState.MFU_GHOST, ArcArithmetic.evictTargetMfuGhost(
+                stateSize[ArcState.MRU_GHOST.ordinal()], stateSize[ArcState.MFU_GHOST.ordinal()], arcC));
         return total;
     }
 
     /** {@code arc_evict_impl}: a non-positive (s64) target means skip. */
-    private long evictImpl(ArcState state, long bytes) {
-        long esize = stateEsize[state.ordinal()];
-        if (bytes > 0 && esize > 0) {
-            return evictState(state, Math.min(esize, bytes));
-        }
-        return 0;
+    private long evictImpl(ArcState state, long target) {
+        long bytes = ArcArithmetic.evictImplBytes(target, stateEsize[state.ordinal()]);
+        return bytes == 0 ? 0 : evictState(state, bytes);
     }
 
     /**
-     * {@code arc_evict_state}: markers at the tail of every sublist, then scans of all sublists from
-     * a random one until enough was evicted or a scan evicted nothing. ({@code ARC_EVICT_ALL} is
-     * only asked for by {@code arc_flush}, which is not modelled.)
+     * {@code arc_evict_state}: markers at the tail of every sublist, then the scans of
+     * {@link ArcArithmetic#evictState}. ({@code ARC_EVICT_ALL} is only asked for by
+     * {@code arc_flush}, which is not modelled.)
      */
     private long evictState(ArcState state, long bytes) {
         Multilist ml = lists[state.ordinal()];
@@ -1002,21 +916,8 @@ public final class ZfsArc {
             markers[i] = new ListNode();
             ml.insertTail(i, markers[i]);
         }
-        long total = 0;
-        while (Long.compareUnsigned(total, bytes) < 0) {
-            int idx = MultilistIndex.randomIndex(random, n);
-            long scan = 0;
-            for (int i = 0; i < n && Long.compareUnsigned(total, bytes) < 0; i++) {
-                long e = evictStateImpl(ml, idx, markers[idx], bytes - total);
-                scan += e;
-                total += e;
-                idx = idx + 1 >= n ? 0 : idx + 1;
-            }
-            if (scan == 0) {
-                bump(ArcStat.EVICT_NOT_ENOUGH);
-                break;
-            }
-        }
+        long total = ArcArithmetic.evictState(random, n, bytes,
+                (idx, wanted) -> evictStateImpl(ml, idx, markers[idx], wanted), () -> bump(ArcStat.EVICT_NOT_ENOUGH));
         for (int i = 0; i < n; i++) {
             ml.remove(i, markers[i]);
         }
@@ -1044,10 +945,12 @@ public final class ZfsArc {
                 bump(ArcStat.MUTEX_MISS);
                 continue;
             }
-            long[] real = new long[1];
-            long e = evictHeader(h, real);
+            boolean ghost = h.state.isGhost();
+            long e = evictHeader(h);
             evicted += e;
-            realEvicted += real[0];
+            if (!ghost) {
+                realEvicted += e;
+            }
             if (e != 0) {
                 budget--;
             }
@@ -1067,26 +970,23 @@ public final class ZfsArc {
      * nothing real, as header memory is not modelled); a cached one loses its data and moves to its
      * ghost state, unless it is a prefetch younger than its minimum lifetime.
      */
-    private long evictHeader(Header h, long[] realEvicted) {
+    private long evictHeader(Header h) {
         if (h.state.isGhost()) {
             bump(ArcStat.DELETED);
             report(h);
             destroy(h);
             return h.size;
         }
-        long minLifetime = h.prescientPrefetch ? tunables.minPrescientPrefetchMs() : tunables.minPrefetchMs();
-        if (h.prefetch && now - h.lastAccess < config.msToTicks(minLifetime)) {
+        if (ArcArithmetic.evictSkipsPrefetch(config, h.prefetch, h.prescientPrefetch, h.lastAccess, now)) {
             bump(ArcStat.EVICT_SKIP);
             return 0;
         }
-        ArcState ghost = h.state == ArcState.MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST;
         long size = h.size;
         report(h);
         freeData(h);
-        changeState(h, ghost);
+        changeState(h, ArcArithmetic.ghostOf(h.state));
         bump(ArcStat.EVICTIONS);
         stats[ArcStat.EVICTED_BYTES.ordinal()] += size;
-        realEvicted[0] = size;
         return size;
     }
 
@@ -1116,13 +1016,5 @@ public final class ZfsArc {
 
     private void bump(ArcStat stat) {
         stats[stat.ordinal()]++;
-    }
-
-    private static long unsignedMin(long a, long b) {
-        return Long.compareUnsigned(a, b) <= 0 ? a : b;
-    }
-
-    private static long unsignedMax(long a, long b) {
-        return Long.compareUnsigned(a, b) >= 0 ? a : b;
     }
 }

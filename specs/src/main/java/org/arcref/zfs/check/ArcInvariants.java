@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
+import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
@@ -134,7 +135,8 @@ public final class ArcInvariants {
             } else {
                 require(h.hasData(), Property.R6, "mru and mfu headers hold data, " + h, s);
             }
-            require(!h.sharedData() || h.hasData() && h.refcount() > 0 && config.tunables().linearAbd(h.size()),
+            require(!h.sharedData() || h.hasData() && h.refcount() > 0
+                    && ArcArithmetic.linearAbd(config.tunables(), h.size()),
                     Property.R6, "only a linear header ABD is shared, and with one of the header's buffers, " + h, s);
             require(h.state() != ArcState.ANON || h.refcount() > 0, Property.R6, "anonymous headers are referenced (fact sheet c.1), " + h, s);
         }
@@ -171,7 +173,7 @@ public final class ArcInvariants {
                     .filter(h -> h.key() == r.key() && h.state() != ArcState.ANON)
                     .mapToInt(HeaderSnapshot::refcount).sum() : 0;
             boolean copy = r.kind() == org.arcref.zfs.ReadKind.DEMAND
-                    && !(holdsBefore == 0 && config.tunables().linearAbd(r.size()));
+                    && !(holdsBefore == 0 && ArcArithmetic.linearAbd(config.tunables(), r.size()));
             int adapting = (outcome.isHit() ? 0 : 1) + (copy ? 1 : 0);
             bytes = adapting * r.size();
         } else if (op instanceof Operation.Write w) {

@@ -2,6 +2,7 @@ package org.arcref.specs.arc;
 
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.arc.EvictorMode;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
@@ -31,7 +32,7 @@ public class ArcKeyOperations {
     public ArcKeyOperations() {
         ExploredSchedules.count();
         arc = newArc(ArcConfig.small(64L << 20, 64L << 20, SIZE), MemoryModel.plentiful(),
-                new ArcOptions(false, null, false, 4));
+                new ArcOptions(false, EvictorMode.STEPPED, false, 4));
     }
 
     /** The cache under test; called from the constructor, so overrides must not use instance state. */

@@ -13,6 +13,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.arc.EvictorMode;
 import org.arcref.differential.Lockstep;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
@@ -100,10 +101,12 @@ class ConcurrentArcBadInputProperties {
                 ArcOptions.deterministic()), "config must not be null");
         expect(IllegalArgumentException.class, () -> new ConcurrentArc<Long>(CONFIG, null,
                 ArcOptions.deterministic()), "memory must not be null");
-        expect(IllegalArgumentException.class, () -> new ArcOptions(true, null, false, 3),
+        expect(IllegalArgumentException.class, () -> new ArcOptions(true, EvictorMode.STEPPED, false, 3),
                 "hashLocks must be a power of two, was 3");
         expect(IllegalArgumentException.class, () -> ArcOptions.zfs().withEvictorPriority(null),
                 "evictorPriority must not be null");
+        expect(IllegalArgumentException.class, () -> new ArcOptions(true, null, false, 4),
+                "evictor must not be null");
         expect(IllegalStateException.class, arc::awaitEvictorIdle, "awaitEvictorIdle needs an evict zthr");
         try (ConcurrentArc<Long> threaded = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(), ArcOptions.zfs())) {
             expect(IllegalStateException.class, threaded::evictorStep, "evictorStep needs a stepped evictor");

@@ -1,7 +1,7 @@
 package org.arcref.specs.arc;
 
-import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
+import org.arcref.aggsum.AggSumView;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
@@ -64,7 +64,7 @@ final class SlackDivergence {
      *     every bucket for several threads, which move on when they do), the overflow allowance
      *     {@code MAX(SPA_MAXBLOCKSIZE, arc_c_max >> zfs_arc_overflow_shift)} and one block
      */
-    static long sizeBound(long blockSize, ArcConfig config, AggSum aggsum, int threads) {
+    static long sizeBound(long blockSize, ArcConfig config, AggSumView aggsum, int threads) {
         int buckets = threads == 1 ? 1 : aggsum.layout().numBuckets();
         long gap = 2L * buckets * (blockSize << (AggSumLayout.BORROW_SHIFT + aggsum.layout().bucketShift()));
         return gap + Math.max(config.maxBlockSize(), config.cMax() >> config.tunables().overflowShift()) + blockSize;

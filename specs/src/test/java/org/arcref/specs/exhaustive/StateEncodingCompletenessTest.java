@@ -14,8 +14,8 @@ import org.arcref.exhaustive.StateEncoding;
 import org.arcref.exhaustive.StateKey;
 import org.arcref.random.SplitMix64;
 import org.arcref.zfs.AdjustableMemory;
+import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.ArcStat;
-import org.arcref.zfs.MultilistIndex;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.ZfsArc;
@@ -108,14 +108,14 @@ class StateEncodingCompletenessTest {
         int sublists = bounds.config().sublists();
         Map<Long, Long> aToB = new HashMap<>();
         Map<String, Long> bByIndex = new HashMap<>();
-        b.renaming().forEach((key, index) -> bByIndex.put(MultilistIndex.sublistOf(key, sublists) + "/" + index, key));
+        b.renaming().forEach((key, index) -> bByIndex.put(ArcArithmetic.sublistOf(key, sublists) + "/" + index, key));
         a.renaming().forEach((key, index) -> aToB.put(key,
-                bByIndex.get(MultilistIndex.sublistOf(key, sublists) + "/" + index)));
+                bByIndex.get(ArcArithmetic.sublistOf(key, sublists) + "/" + index)));
         for (int s = 0; s < sublists; s++) {
             List<Long> freeA = new ArrayList<>();
             List<Long> freeB = new ArrayList<>();
             for (long k = 0; k < bounds.alphabet().keys(); k++) {
-                if (MultilistIndex.sublistOf(k, sublists) == s) {
+                if (ArcArithmetic.sublistOf(k, sublists) == s) {
                     if (!a.renaming().containsKey(k)) {
                         freeA.add(k);
                     }

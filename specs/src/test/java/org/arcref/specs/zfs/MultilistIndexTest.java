@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.arcref.random.SplitMix64;
+import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.BufHash;
-import org.arcref.zfs.MultilistIndex;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@link MultilistIndex} and {@link BufHash}: 2.1.1's {@code buf_hash}, sublist index and hash lock. */
+/** {@link ArcArithmetic#sublistOf} and {@link BufHash}: 2.1.1's {@code buf_hash}, sublist index and hash lock. */
 class MultilistIndexTest {
 
     /**
@@ -32,7 +32,7 @@ class MultilistIndexTest {
     })
     void bufHashIsZfsCityhash4(long key, String hash, int sublistOf4, int hashLock) {
         assertEquals(Long.parseUnsignedLong(hash.substring(2), 16), BufHash.of(key));
-        assertEquals(sublistOf4, MultilistIndex.sublistOf(key, 4));
+        assertEquals(sublistOf4, ArcArithmetic.sublistOf(key, 4));
         assertEquals(hashLock, BufHash.hashLockOf(key));
     }
 
@@ -40,12 +40,12 @@ class MultilistIndexTest {
     @DisplayName("random_in_range: no draw for one sublist; else the low 32 bits of a draw, unsigned, modulo the count")
     void randomIndexIsRandomInRange() {
         SplitMix64 a = new SplitMix64(7);
-        assertEquals(0, MultilistIndex.randomIndex(a, 1));
+        assertEquals(0, ArcArithmetic.randomIndex(a, 1));
         assertEquals(new SplitMix64(7).state(), a.state(), "one sublist draws nothing");
         long draw = new SplitMix64(7).nextLong();
-        assertEquals(Integer.remainderUnsigned((int) draw, 3), MultilistIndex.randomIndex(a, 3));
+        assertEquals(Integer.remainderUnsigned((int) draw, 3), ArcArithmetic.randomIndex(a, 3));
         SplitMix64 b = new SplitMix64(7);
-        MultilistIndex.evictTypeDraws(b, 2);
+        ArcArithmetic.evictTypeDraws(b, 2);
         SplitMix64 c = new SplitMix64(7);
         c.nextLong();
         c.nextLong();
@@ -58,11 +58,11 @@ class MultilistIndexTest {
         int sublists = 4;
         int[] counts = new int[sublists];
         for (long key = 0; key < 400; key++) {
-            int index = MultilistIndex.sublistOf(key, sublists);
+            int index = ArcArithmetic.sublistOf(key, sublists);
             assertTrue(index >= 0 && index < sublists, "key " + key + " -> " + index);
             counts[index]++;
         }
         assertTrue(Arrays.stream(counts).allMatch(c -> c >= 50), "400 keys over 4 sublists: " + Arrays.toString(counts));
-        assertEquals(0, MultilistIndex.sublistOf(12345, 1), "one sublist takes every key");
+        assertEquals(0, ArcArithmetic.sublistOf(12345, 1), "one sublist takes every key");
     }
 }

@@ -5,6 +5,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.arc.EvictorMode;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcState;
@@ -36,7 +37,7 @@ public class AccountingAfterConcurrentOpsTest {
     private static final long BLOCK = 1024;
 
     private final ConcurrentArc<Long> arc = Arcs.create(ArcConfig.small(4096, 4096, BLOCK),
-            MemoryModel.plentiful(), new ArcOptions(false, null, false, 4));
+            MemoryModel.plentiful(), new ArcOptions(false, EvictorMode.STEPPED, false, 4));
     private volatile boolean valuesOk = true;
 
     public AccountingAfterConcurrentOpsTest() {

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.arc.EvictorMode;
 import org.arcref.stress.Variants;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.MemoryModel;
@@ -35,7 +36,7 @@ final class Arcs {
      */
     static ConcurrentArc<Long> smallCacheWithEvictZthr() {
         return create(ArcConfig.small(16L << 10, 16L << 10, BLOCK), MemoryModel.plentiful(),
-                new ArcOptions(true, ZthrPriority.DEFCLSYSPRI, false, ArcOptions.ZFS_BUF_LOCKS));
+                new ArcOptions(true, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), false, ArcOptions.ZFS_BUF_LOCKS));
     }
 
     private static MethodHandle production() {

@@ -48,7 +48,7 @@ import org.arcref.zfs.ZfsArc;
  *       to it; {@code arc_need_free} and the statistics are written, never read by the policy.</li>
  *   <li><b>The generator with one sublist.</b> {@code nextIndex(1)} is 0 whatever the state.</li>
  *   <li><b>Key names.</b> The spec uses a key only as an identity (hash-table lookups) and through its sublist
- *       ({@code MultilistIndex.sublistOf}); and {@link Alphabet} offers every operation for every key. So a
+ *       ({@code ArcArithmetic.sublistOf}); and {@link Alphabet} offers every operation for every key. So a
  *       bijection of keys that keeps each key's sublist maps runs onto runs. Keys are renamed to their order of
  *       appearance within their sublist: listed headers in list order, and the unordered groups (anonymous
  *       headers, held headers of each state, which the snapshot sorts by key) sorted by everything but the

@@ -11,6 +11,8 @@ import java.util.function.LongConsumer;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.differential.Lockstep;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
@@ -61,7 +63,8 @@ final class ConcurrentReplay {
                             var r = arc.read(page, ZfsPageCache.PAGE_SIZE, ReadKind.DEMAND, false,
                                     Lockstep::valueOf);
                             if (!Lockstep.valueOf(page).equals(r.value())) {
-                                throw new IllegalStateException("N1: read of page " + page + " returned " + r.value());
+                                throw new PropertyViolation(Property.N1, "read of page " + page + " returned "
+                                        + r.value(), "");
                             }
                             if (r.outcome().isHit()) {
                                 myHits++;

@@ -3,6 +3,8 @@ package org.arcref.specs.arc;
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.ConcurrentArc;
 import org.arcref.arc.EvictorMode;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
@@ -91,8 +93,8 @@ public class ArcKeyOperations {
         long resident = s.headers().stream().filter(h -> !h.state().isGhost())
                 .mapToLong(HeaderSnapshot::accountedSize).sum();
         if (s.size() != states || states != resident) {
-            throw new IllegalStateException("N1 violated at quiescence: arc_size=" + s.size() + ", state sizes="
-                    + states + ", resident=" + resident);
+            throw new PropertyViolation(Property.N1, "at quiescence arc_size=" + s.size() + ", state sizes="
+                    + states + ", resident=" + resident, "");
         }
     }
 }

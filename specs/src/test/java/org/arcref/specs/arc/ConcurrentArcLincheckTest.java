@@ -1,14 +1,19 @@
 package org.arcref.specs.arc;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.arcref.arc.ArcOptions;
 import org.arcref.arc.BrokenArcs;
 import org.arcref.arc.ConcurrentArc;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.MemoryModel;
+import org.jetbrains.kotlinx.lincheck.strategy.ValidationFailure;
+import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.DisplayName;
@@ -60,10 +65,14 @@ class ConcurrentArcLincheckTest {
     @EnabledIfSystemProperty(named = "lincheck.long", matches = "true")
     @DisplayName("N1: the same model checking catches size updates outside their lock")
     void modelCheckingCatchesUnlockedSizeUpdate() {
-        AssertionError failure = assertThrows(AssertionError.class,
+        LincheckAssertionError failure = assertThrows(LincheckAssertionError.class,
                 () -> ExploredSchedules.checkCounted("arc key operations on unlockedSizeUpdate", 0,
                         () -> modelChecking().minimizeFailedScenario(false).check(UnlockedSizeUpdate.class)));
-        assertTrue(failure.getMessage().contains("N1 violated"), failure.getMessage());
+        // Lincheck keeps the validation function's exception in its failure (a Kotlin-internal getter)
+        ValidationFailure validation = assertInstanceOf(ValidationFailure.class, failure.getFailure$lincheck(),
+                failure.getMessage());
+        PropertyViolation violation = assertInstanceOf(PropertyViolation.class, validation.getException());
+        assertEquals(Property.N1, violation.property(), violation.getMessage());
     }
 
     /** The scenario on {@link BrokenArcs#unlockedSizeUpdate}. */

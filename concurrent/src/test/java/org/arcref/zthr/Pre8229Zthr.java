@@ -1,5 +1,8 @@
 package org.arcref.zthr;
 
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
+
 /**
  * {@code zthr_cancel} and {@code zthr_resume} as they were before #8229 (at 61c3391acc^; the race of #7744):
  * neither takes the request lock; cancel raises its flag, waits for the worker to exit and only then lowers the
@@ -47,10 +50,11 @@ public final class Pre8229Zthr extends Zthr {
         stateLock.lock();
         try {
             if (thread != null) {
-                throw new AssertionError("Z4 violated: resume of a running zthr (pre-#8229 callers checked first)");
+                throw new PropertyViolation(Property.Z4, "resume of a running zthr (pre-#8229 callers checked first)",
+                        "");
             }
             if (cancelInProgress) {
-                throw new AssertionError("Z4 violated (#7744): resume found a cancel in progress");
+                throw new PropertyViolation(Property.Z4, "(#7744) resume found a cancel in progress", "");
             }
             startWorker();
         } finally {

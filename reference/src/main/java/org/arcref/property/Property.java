@@ -6,6 +6,20 @@ package org.arcref.property;
  * that classifies a failure reads {@link PropertyViolation#property()} and never the message text.
  */
 public enum Property {
+    /** A1: for every aggsum bucket, {@code |asc_delta| <= asc_borrowed}. */
+    A1,
+    /** A2: under {@code as_lock} the bounds are the value minus and plus what the buckets borrowed. */
+    A2,
+    /** A3: {@code as_lower_bound == as_upper_bound} exactly when every bucket is empty. */
+    A3,
+    /** A4: {@code aggsum_value} returns the exact value and leaves both bounds at it with every bucket empty. */
+    A4,
+    /** A5: the lock-free bounds are valid for every add that completed before the load. */
+    A5,
+    /** A6: the slow path's new borrow, as 2.1.1 computes it. */
+    A6,
+    /** A7: the lock order {@code as_lock -> asc_lock}; the fast path takes only {@code asc_lock}. */
+    A7,
     /** R1: {@code arc_c_min <= arc_c <= arc_c_max}. */
     R1,
     /** R2: {@code (int64_t)arc_p >= 0}, and with the O2 fix {@code arc_p <= arc_c}. */
@@ -52,5 +66,13 @@ public enum Property {
      */
     X1,
     /** Z1: {@code zthr_thread != NULL} exactly while a worker exists; after {@code zthr_cancel()} returns there is none. */
-    Z1
+    Z1,
+    /** Z2: the check function always runs with {@code zthr_state_lock} held, the work function never. */
+    Z2,
+    /** Z3: {@code zthr_wait_cycle_done} returns only after a whole iteration that began after the wait, or the exit. */
+    Z3,
+    /** Z4: cancel and resume are serialised by {@code zthr_request_lock}. */
+    Z4,
+    /** Z5: without a timer the worker runs only after a wakeup; with one it re-checks at least every timeout. */
+    Z5
 }

@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zthr.ExitKeepsWaitersZthr;
 import org.arcref.zthr.HeldStartZthr;
 import org.arcref.zthr.LostWakeupZthr;
@@ -69,7 +71,7 @@ class ZthrCounterexampleReplayTest {
         awaitStep("the waiter registered and waits", () -> parkedInConditionWait(zthr, waiter));
         Thread worker = zthr.startHeldWorker();
         try {
-            awaitEndOrHang("Z3", "the worker sleeps and the waiter that registered while it was starting waits"
+            awaitEndOrHang(Property.Z3, "the worker sleeps and the waiter that registered while it was starting waits"
                     + " for ever", waiter, () -> parkedInConditionWait(zthr, worker)
                     && parkedInConditionWait(zthr, waiter));
         } finally {
@@ -88,8 +90,8 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z3 start-up race: zfs-2.1.1's worker sleeps and the waiter hangs, as spin's trail shows")
     void z3StartupRaceZfs211HangsTheWaiter() {
-        AssertionError hang = assertThrows(AssertionError.class, () -> replayStartupRace(StartupSleepZthr::create));
-        assertTrue(hang.getMessage().startsWith("Z3 violated"), hang.getMessage());
+        PropertyViolation hang = assertThrows(PropertyViolation.class, () -> replayStartupRace(StartupSleepZthr::create));
+        assertEquals(Property.Z3, hang.property(), hang.getMessage());
     }
 
     // ---- Z3, zfs-2.1.1's exit path (zthr.pml -DEXIT_KEEPS_WAITERS) ----
@@ -106,7 +108,7 @@ class ZthrCounterexampleReplayTest {
         Thread waiter = start("replay-exit-waiter", zthr::waitCycleDone, new AtomicReference<>());
         awaitStep("the waiter registered and waits", () -> parkedInConditionWait(zthr, waiter));
         Thread worker = zthr.startHeldWorker();
-        awaitEndOrHang("Z3", "the worker exited on the cancel without releasing the waiter, which waits for ever",
+        awaitEndOrHang(Property.Z3, "the worker exited on the cancel without releasing the waiter, which waits for ever",
                 waiter, () -> !worker.isAlive() && !canceller.isAlive() && parkedInConditionWait(zthr, waiter));
         join(canceller);
         assertFalse(zthr.isRunning(), "Z1: no worker after cancel returned");
@@ -122,9 +124,9 @@ class ZthrCounterexampleReplayTest {
     @DisplayName("Z3 exit path: zfs-2.1.1's exit leaves that waiter waiting for ever, as spin's trail shows")
     void z3ExitPathZfs211StrandsTheWaiter() {
         // the stranded waiter stays parked (a daemon thread): nothing can release it, which is the bug
-        AssertionError hang = assertThrows(AssertionError.class,
+        PropertyViolation hang = assertThrows(PropertyViolation.class,
                 () -> replayExitWithWaiter(ExitKeepsWaitersZthr::create));
-        assertTrue(hang.getMessage().startsWith("Z3 violated"), hang.getMessage());
+        assertEquals(Property.Z3, hang.property(), hang.getMessage());
     }
 
     // ---- Z2, Z4: #8333, wakeup taking the request lock (zthr.pml -DWAKEUP_TAKES_REQUEST_LOCK) ----
@@ -153,7 +155,7 @@ class ZthrCounterexampleReplayTest {
             txgSynced.countDown();
         }, new AtomicReference<>());
         try {
-            awaitEndOrHang("Z2", "wakeup blocks behind the cancel (#8333): the syncer waits for the request lock,"
+            awaitEndOrHang(Property.Z2, "wakeup blocks behind the cancel (#8333): the syncer waits for the request lock,"
                     + " the canceller for the worker, the worker's work function for the syncer", canceller,
                     () -> queuedOnRequestLock(zthr, syncer) && parkedInConditionWait(zthr, canceller)
                             && txgSynced.getCount() == 1);
@@ -174,9 +176,9 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z2 #8333: a wakeup that takes the request lock deadlocks with cancel, as spin's trail shows")
     void z2WakeupTakingTheRequestLockDeadlocks() {
-        AssertionError hang = assertThrows(AssertionError.class,
+        PropertyViolation hang = assertThrows(PropertyViolation.class,
                 () -> replayWakeupDuringCancel(RequestLockedWakeupZthr::create));
-        assertTrue(hang.getMessage().startsWith("Z2 violated"), hang.getMessage());
+        assertEquals(Property.Z2, hang.property(), hang.getMessage());
     }
 
     // ---- Z4: #7744, cancel and resume before #8229 (zthr.pml -DPRE_8229) ----
@@ -221,8 +223,12 @@ class ZthrCounterexampleReplayTest {
         join(resumer);
         join(canceller);
         try {
-            if (resumeFailure.get() != null) {
-                throw new AssertionError(resumeFailure.get().getMessage(), resumeFailure.get());
+            Throwable failure = resumeFailure.get();
+            if (failure instanceof PropertyViolation violation) {
+                throw violation; // the pre-#8229 resume's own Z4 check
+            }
+            if (failure != null) {
+                throw new AssertionError(failure.getMessage(), failure);
             }
             assertTrue(zthr.isRunning(), "the resume after the completed cancel started a worker");
         } finally {
@@ -239,9 +245,10 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z4 #7744: before #8229, resume meets the cancel in progress and fails, as spin's trail shows")
     void z4ResumeDuringCancelPre8229FailsItsAssertion() {
-        AssertionError failure = assertThrows(AssertionError.class,
+        PropertyViolation failure = assertThrows(PropertyViolation.class,
                 () -> replayResumeDuringCancel(Pre8229Zthr::create));
-        assertEquals("Z4 violated (#7744): resume found a cancel in progress", failure.getMessage());
+        assertEquals(Property.Z4, failure.property(), failure.getMessage());
+        assertEquals("(#7744) resume found a cancel in progress", failure.detail());
     }
 
     // ---- Z5: the lost wakeup (zthr.pml -DCHECK_WITHOUT_LOCK, LostWakeupZthr) ----
@@ -275,7 +282,7 @@ class ZthrCounterexampleReplayTest {
         }, new AtomicReference<>()));
         try {
             join(producer.get());
-            awaitOrHang("Z5", "the wakeup came between the check and the sleep and was lost: work is pending and"
+            awaitOrHang(Property.Z5, "the wakeup came between the check and the sleep and was lost: work is pending and"
                     + " the worker sleeps", () -> served.get() == 1,
                     () -> served.get() < requested.get() && parkedInConditionWait(zthr, worker.get()));
         } finally {
@@ -293,9 +300,9 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z5 lost wakeup: LostWakeupZthr sleeps with the work pending, as spin's trail shows")
     void z5WakeupDuringCheckLostWakeupZthrLosesIt() {
-        AssertionError lost = assertThrows(AssertionError.class,
+        PropertyViolation lost = assertThrows(PropertyViolation.class,
                 () -> replayWakeupDuringCheck(LostWakeupZthr::create));
-        assertTrue(lost.getMessage().startsWith("Z5 violated"), lost.getMessage());
+        assertEquals(Property.Z5, lost.property(), lost.getMessage());
     }
 
     // ---- helpers ----
@@ -329,23 +336,23 @@ class ZthrCounterexampleReplayTest {
      * Waits until {@code subject} ends (the property holds) or the hang {@code hung} describes is seen twice 50 ms
      * apart (it is violated: every thread involved waits for a signal no thread will send).
      */
-    private static void awaitEndOrHang(String property, String hang, Thread subject, BooleanSupplier hung) {
+    private static void awaitEndOrHang(Property property, String hang, Thread subject, BooleanSupplier hung) {
         awaitOrHang(property, hang, () -> !subject.isAlive(), hung);
     }
 
     /** Waits until {@code done} (the property holds) or the hang {@code hung} describes is seen twice 50 ms apart. */
-    private static void awaitOrHang(String property, String hang, BooleanSupplier done, BooleanSupplier hung) {
+    private static void awaitOrHang(Property property, String hang, BooleanSupplier done, BooleanSupplier hung) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_SECONDS);
         while (!done.getAsBoolean()) {
             if (hung.getAsBoolean()) {
                 pause(50);
                 if (!done.getAsBoolean() && hung.getAsBoolean()) {
-                    throw new AssertionError(property + " violated: " + hang + "\n" + dump());
+                    throw new PropertyViolation(property, hang, dump());
                 }
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError(property + " violated: the replay did not settle within " + LIMIT_SECONDS
-                        + " s\n" + dump());
+                throw new PropertyViolation(property, "the replay did not settle within " + LIMIT_SECONDS + " s",
+                        dump());
             }
             pause(1);
         }

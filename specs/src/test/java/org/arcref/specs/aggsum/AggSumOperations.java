@@ -2,6 +2,8 @@ package org.arcref.specs.aggsum;
 
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.jetbrains.lincheck.datastructures.LongGen;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -58,8 +60,8 @@ public class AggSumOperations {
         long upper = sum.upperBound();
         long exact = sum.value();
         if (lower > exact || exact > upper) {
-            throw new IllegalStateException("A5 violated at quiescence: lower=" + lower + ", value=" + exact
-                    + ", upper=" + upper);
+            throw new PropertyViolation(Property.A5, "at quiescence lower=" + lower + ", value=" + exact
+                    + ", upper=" + upper, "");
         }
     }
 }

@@ -3,6 +3,8 @@ package org.arcref.specs.aggsum;
 import java.util.function.BiFunction;
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.specs.lincheck.ExploredSchedules;
 
 /**
@@ -33,7 +35,14 @@ final class AggSumTwoAdders {
     static void run(BiFunction<Long, AggSumLayout, AggSum> factory) {
         ExploredSchedules.count();
         AggSum sum = factory.apply(INITIAL, AggSumLayout.singleBucket());
-        Thread other = new Thread(() -> addAndCheck(sum));
+        PropertyViolation[] otherFound = new PropertyViolation[1];
+        Thread other = new Thread(() -> {
+            try {
+                addAndCheck(sum);
+            } catch (PropertyViolation e) {
+                otherFound[0] = e;
+            }
+        });
         other.start();
         addAndCheck(sum);
         try {
@@ -41,11 +50,14 @@ final class AggSumTwoAdders {
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }
+        if (otherFound[0] != null) { // the other thread's check broke first: report it, not its missing adds
+            throw otherFound[0];
+        }
         long expected = INITIAL + 2 * (SMALL + LARGE);
         long value = sum.value();
         if (value != expected || sum.lowerBound() != expected || sum.upperBound() != expected) {
-            throw new IllegalStateException("A3/A4 violated at quiescence: value=" + value + ", lower="
-                    + sum.lowerBound() + ", upper=" + sum.upperBound() + ", expected " + expected);
+            throw new PropertyViolation(Property.A4, "at quiescence value=" + value + ", lower=" + sum.lowerBound()
+                    + ", upper=" + sum.upperBound() + ", expected " + expected + " (A3: the bounds meet)", "");
         }
     }
 
@@ -62,18 +74,18 @@ final class AggSumTwoAdders {
         long atMost = INITIAL + 2 * (SMALL + LARGE);
         long upper = sum.upperBound();
         if (Long.compareUnsigned(upper, atLeast) < 0) {
-            throw new IllegalStateException("A5 violated: upper bound " + upper + " below " + atLeast
-                    + ", the value this thread's completed adds imply");
+            throw new PropertyViolation(Property.A5, "upper bound " + upper + " below " + atLeast
+                    + ", the value this thread's completed adds imply", "");
         }
         long lower = sum.lowerBound();
         if (lower > atMost) {
-            throw new IllegalStateException("A5 violated: lower bound " + lower + " above " + atMost
-                    + ", every add of both threads");
+            throw new PropertyViolation(Property.A5, "lower bound " + lower + " above " + atMost
+                    + ", every add of both threads", "");
         }
         int sign = sum.compare(atLeast);
         if (sign < 0) {
-            throw new IllegalStateException("A4 violated: compare(" + atLeast + ") = " + sign
-                    + " although this thread's completed adds imply at least that");
+            throw new PropertyViolation(Property.A4, "compare(" + atLeast + ") = " + sign
+                    + " although this thread's completed adds imply at least that", "");
         }
     }
 }

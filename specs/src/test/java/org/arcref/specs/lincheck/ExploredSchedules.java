@@ -1,9 +1,19 @@
 package org.arcref.specs.lincheck;
 
 import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.arcref.property.PropertyViolation;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionResult;
+import org.jetbrains.kotlinx.lincheck.strategy.LincheckFailure;
+import org.jetbrains.kotlinx.lincheck.strategy.UnexpectedExceptionFailure;
+import org.jetbrains.kotlinx.lincheck.strategy.ValidationFailure;
+import org.jetbrains.kotlinx.lincheck.util.ExceptionResult;
+import org.jetbrains.kotlinx.lincheck.util.LincheckResult;
 import org.jetbrains.lincheck.Lincheck;
+import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.LincheckSettings;
 
 /**
@@ -128,6 +138,42 @@ public final class ExploredSchedules {
             int total = PER_BOUND.values().stream().mapToInt(Integer::intValue).sum();
             return new Exploration(total, new TreeMap<>(PER_BOUND), limit);
         }
+    }
+
+    /**
+     * The property a scenario's own check found broken, from the failure Lincheck reports: Lincheck keeps the
+     * exception the scenario threw (from an operation or a {@code @Validate} function) in its failure, behind a
+     * Kotlin-internal getter (as the validation's or an operation's exception, or among the operations' results),
+     * and writes only its text into the report.
+     *
+     * @param failure what a Lincheck check or {@code runConcurrentTest} threw
+     * @return the scenario's violation
+     * @throws AssertionError if the failure is not a scenario's {@link PropertyViolation} (for example a hang, or a
+     *     result no sequential order explains)
+     */
+    public static PropertyViolation violationIn(Throwable failure) {
+        if (failure instanceof PropertyViolation violation) {
+            return violation;
+        }
+        LincheckFailure found = failure instanceof LincheckAssertionError lincheck ? lincheck.getFailure$lincheck() : null;
+        List<Throwable> thrown = new ArrayList<>();
+        if (found instanceof ValidationFailure validation) {
+            thrown.add(validation.getException());
+        } else if (found instanceof UnexpectedExceptionFailure unexpected) {
+            thrown.add(unexpected.getException());
+        }
+        if (found != null) { // an incorrect result: the exceptions are among the operations' results
+            ExecutionResult results = found.getResults();
+            List<LincheckResult> all = new ArrayList<>(results.getInitResults());
+            results.getParallelResultsWithClock().forEach(t -> t.forEach(r -> all.add(r.getResult())));
+            all.addAll(results.getPostResults());
+            all.stream().filter(ExceptionResult.class::isInstance)
+                    .forEach(r -> thrown.add(((ExceptionResult) r).getThrowable()));
+        }
+        return thrown.stream().filter(PropertyViolation.class::isInstance).map(PropertyViolation.class::cast)
+                .findFirst().orElseThrow(() -> new AssertionError("not a scenario's property violation (Lincheck's "
+                        + "failure: " + (found == null ? "none" : found.getClass().getSimpleName()) + ", exceptions: "
+                        + thrown + "): " + failure, failure));
     }
 
     /**

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.arcref.specs.lincheck.ExploredSchedules;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.specs.lincheck.ExploredSchedules.Exploration;
+import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.zthr.LostWakeupZthr;
 import org.arcref.zthr.Pre8229Zthr;
 import org.arcref.zthr.Zthr;
@@ -156,7 +158,7 @@ class ZthrLincheckTest {
     private static void cancelAndCheckStopped(Zthr zthr) {
         zthr.cancel();
         if (zthr.isRunning()) {
-            throw new IllegalStateException("Z1 violated: a worker survived cancel");
+            throw new PropertyViolation(Property.Z1, "a worker survived cancel", "");
         }
     }
 

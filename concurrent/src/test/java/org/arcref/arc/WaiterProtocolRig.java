@@ -6,6 +6,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zthr.ZthrPriority;
 
@@ -223,9 +225,9 @@ public final class WaiterProtocolRig implements AutoCloseable {
             }
         }
         if (!stuck.isEmpty()) {
-            throw new AssertionError("L1: an allocation still waits for eviction after " + timeout.toMillis()
-                    + " ms; queued counts " + queuedCounts() + ", arc_evict_needed " + evictNeeded()
-                    + ", arc_evict_count " + evictCount() + stuck);
+            throw new PropertyViolation(Property.L1, "an allocation still waits for eviction after "
+                    + timeout.toMillis() + " ms; queued counts " + queuedCounts() + ", arc_evict_needed "
+                    + evictNeeded() + ", arc_evict_count " + evictCount(), stuck.toString().strip());
         }
     }
 
@@ -243,9 +245,9 @@ public final class WaiterProtocolRig implements AutoCloseable {
     private void hand(Step step) {
         try {
             if (!steps.offer(step, STEP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new AssertionError("L1: the evict zthr ran no pass within " + STEP_TIMEOUT.toMillis()
-                        + " ms while waiters with counts " + queuedCounts() + " were queued (arc_evict_needed "
-                        + evictNeeded() + "): nobody will release them");
+                throw new PropertyViolation(Property.L1, "the evict zthr ran no pass within "
+                        + STEP_TIMEOUT.toMillis() + " ms while waiters with counts " + queuedCounts()
+                        + " were queued (arc_evict_needed " + evictNeeded() + "): nobody will release them", "");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

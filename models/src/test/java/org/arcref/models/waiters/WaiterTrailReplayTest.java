@@ -9,6 +9,8 @@ import java.time.Duration;
 import org.arcref.arc.WaiterProtocolRig;
 import org.arcref.arc.WaiterProtocolRig.Allocation;
 import org.arcref.arc.WaiterProtocolRig.Variant;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,9 +43,10 @@ class WaiterTrailReplayTest {
             rig.visit(0, true);
             long evictedSinceArrival = rig.evictCount() - a.evictCountAtArrival();
             if (!a.isQueued() && evictedSinceArrival < AMOUNT) {
-                throw new AssertionError("S2 (R8): A (count " + a.count() + ") was released by a visit although "
-                        + evictedSinceArrival + " of its " + AMOUNT + " blocks were evicted since it queued;"
-                        + " arc_evict_count " + rig.evictCount() + ", arc_evict_needed " + rig.evictNeeded());
+                throw new PropertyViolation(Property.R8, "S2: A (count " + a.count() + ") was released by a visit"
+                        + " although " + evictedSinceArrival + " of its " + AMOUNT + " blocks were evicted since it"
+                        + " queued; arc_evict_count " + rig.evictCount() + ", arc_evict_needed " + rig.evictNeeded(),
+                        "");
             }
             rig.endPass(false, true);
             rig.assertReturned(RETURN_TIMEOUT, a);
@@ -89,10 +92,11 @@ class WaiterTrailReplayTest {
     @Test
     @DisplayName("S2 (R8): #11285's count without MAX releases A by bytes evicted before it came, as spin found")
     void countWithoutMaxFailsTheCountTrail() {
-        AssertionError e = assertThrows(AssertionError.class,
+        PropertyViolation e = assertThrows(PropertyViolation.class,
                 () -> countChoreography(Variant.WAITER_COUNT_WITHOUT_MAX));
-        assertEquals("S2 (R8): A (count 2) was released by a visit although 0 of its 2 blocks were evicted since it"
-                + " queued; arc_evict_count 2, arc_evict_needed true", e.getMessage());
+        assertEquals(Property.R8, e.property(), e.getMessage());
+        assertEquals("S2: A (count 2) was released by a visit although 0 of its 2 blocks were evicted since it"
+                + " queued; arc_evict_count 2, arc_evict_needed true", e.detail());
     }
 
     @Test
@@ -104,11 +108,12 @@ class WaiterTrailReplayTest {
     @Test
     @DisplayName("L1: #3616's differing wake condition leaves a deferred waiter asleep for ever, as spin found")
     void wakeConditionsThatDifferFailTheDeferredReleaseTrail() {
-        AssertionError e = assertThrows(AssertionError.class,
+        PropertyViolation e = assertThrows(PropertyViolation.class,
                 () -> deferredReleaseChoreography(Variant.WAKE_CONDITIONS_DIFFER));
-        assertTrue(e.getMessage().startsWith("L1: an allocation still waits for eviction after 2000 ms; queued counts"
-                + " [2], arc_evict_needed false, arc_evict_count 2"), e.getMessage());
-        assertTrue(e.getMessage().contains("EvictWaiters.await"), "the dump shows where A waits: " + e.getMessage());
+        assertEquals(Property.L1, e.property(), e.getMessage());
+        assertEquals("an allocation still waits for eviction after 2000 ms; queued counts [2], arc_evict_needed false,"
+                + " arc_evict_count 2", e.detail());
+        assertTrue(e.state().contains("EvictWaiters.await"), "the dump shows where A waits: " + e.getMessage());
     }
 
     @Test
@@ -120,9 +125,10 @@ class WaiterTrailReplayTest {
     @Test
     @DisplayName("L1: a waiter that sleeps without waking the evictor is never served, as spin found")
     void sleepingWithoutWakingFailsTheFirstWaiterTrail() {
-        AssertionError e = assertThrows(AssertionError.class,
+        PropertyViolation e = assertThrows(PropertyViolation.class,
                 () -> firstWaiterChoreography(Variant.SLEEPS_WITHOUT_WAKING));
-        assertEquals("L1: the evict zthr ran no pass within 2000 ms while waiters with counts [2] were queued"
-                + " (arc_evict_needed false): nobody will release them", e.getMessage());
+        assertEquals(Property.L1, e.property(), e.getMessage());
+        assertEquals("the evict zthr ran no pass within 2000 ms while waiters with counts [2] were queued"
+                + " (arc_evict_needed false): nobody will release them", e.detail());
     }
 }

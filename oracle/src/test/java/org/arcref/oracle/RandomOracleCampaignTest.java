@@ -61,7 +61,7 @@ class RandomOracleCampaignTest {
             Failure f = r.failure();
             assertNotNull(f, "chunk waste counted must diverge within 200 tries");
             assertTrue(f.shrunk().failed(), f.shrunk().message());
-            assertTrue(f.shrunk().message().startsWith("oracle: op "), f.shrunk().message());
+            assertEquals("G1", f.shrunk().rule(), f.shrunk().message());
             assertTrue(f.shrunkOps().size() <= 3, "shrunk to " + f.shrunkOps());
             System.out.println("oracle campaign, chunk waste counted: try " + f.tryIndex() + " shrunk "
                     + f.originalOps().size() + " -> " + f.shrunkOps().size() + " operations: "

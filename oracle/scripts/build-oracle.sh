@@ -1,55 +1,61 @@
 #!/usr/bin/env bash
-# Builds an arc-oracle binary: the driver in oracle/src/main/c with the real zfs-2.1.1 arc.c compiled in (every
-# ASSERT live), linked against the libzpool that build-libzpool.sh built. Flags: libzpool's own
-# (lib/libzpool/Makefile: DEFAULT_INCLUDES, AM_CFLAGS, AM_CPPFLAGS), as ../shared/docs/zfs-oracle.md describes.
+# Builds one arc-oracle binary: the driver in oracle/src/main/c with the real arc.c of one OpenZFS release compiled
+# in (every ASSERT live), linked against that release's libzpool (build-libzpool.sh). Flags: libzpool's own
+# (lib/libzpool/Makefile: DEFAULT_INCLUDES, AM_CFLAGS, AM_CPPFLAGS), as docs/oracle.md describes.
 #
-# usage: build-oracle.sh ZFS_TREE OUT_BINARY [QUIRK_FIX...]
-#   ZFS_TREE     the built zfs-2.1.1 tree (build-libzpool.sh prints it)
+# The release's arc.c must have the SHA-256 releases.tsv gives. Each PATCH (oracle/patches/zfs-RELEASE/NAME.patch,
+# applied with patch --fuzz=0, so a patch that no longer applies exactly is an error) adds the fix NAME; then the
+# harness hooks of arc-hooks.sed go in, each counted, and a hook whose count differs is an error that names it and
+# the release. The binary's conformance header reports the release and the fixes its arc.c carries: the release's
+# own (releases.tsv) and the patches'.
+#
+# usage: build-oracle.sh RELEASE ZFS_TREE OUT_BINARY [PATCH...]
+#   RELEASE      a release of releases.tsv (2.1.1, 2.1.16)
+#   ZFS_TREE     that release's built tree (build-libzpool.sh prints it)
 #   OUT_BINARY   where to write the binary; its generated arc.c copy goes beside it
-#   QUIRK_FIX    a quirk fix applied to the arc.c copy by oracle/scripts/fixes/QUIRK_FIX.sed (the later ZFS fix,
-#                as the spec's --fix applies it); the binary's conformance header then reports the fix as applied
+#   PATCH        a patch name of oracle/patches/zfs-RELEASE/
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 src="$here/../src/main/c"
-tree=${1:?usage: build-oracle.sh ZFS_TREE OUT_BINARY [QUIRK_FIX...]}
-out=$(realpath -m "${2:?usage: build-oracle.sh ZFS_TREE OUT_BINARY [QUIRK_FIX...]}")
-shift 2
+usage="usage: build-oracle.sh RELEASE ZFS_TREE OUT_BINARY [PATCH...]"
+release=${1:?$usage}
+tree=${2:?$usage}
+out=$(realpath -m "${3:?$usage}")
+shift 3
+row=$(awk -F'\t' -v r="$release" '!/^#/ && $1 == r' "$here/releases.tsv")
+[ -n "$row" ] || { echo "build-oracle.sh: release $release is not in $here/releases.tsv" >&2; exit 2; }
+expected=$(cut -f2 <<<"$row")
+fixes=$(cut -f3 <<<"$row" | tr ',' ' ')
+[ "$fixes" = - ] && fixes=""
 arc="$tree/module/zfs/arc.c"
-expected=fd030cb985c7697de7f5ef97c3e2d7493dd54654430e741f892ccfb57df47f1e
 actual=$(sha256sum "$arc" | cut -d' ' -f1)
 if [ "$actual" != "$expected" ]; then
-  echo "build-oracle.sh: $arc is not zfs-2.1.1's arc.c (SHA-256 $actual, expected $expected)" >&2
+  echo "build-oracle.sh: $arc is not zfs-$release's arc.c (SHA-256 $actual, expected $expected)" >&2
   exit 1
 fi
 
 mkdir -p "$(dirname "$out")"
 copy="$out-arc.c"
-sed -f "$here/arc-hooks.sed" "$arc" > "$copy"
-for hook in 'if (oracle_space_ignored(type)) return;' 'oracle_header_bytes(HDR_FULL_SIZE)'; do
-  want=1
-  [ "$hook" = 'if (oracle_space_ignored(type)) return;' ] && want=2
-  got=$(grep -cF "$hook" "$copy" || true)
-  if [ "$got" != "$want" ]; then
-    echo "build-oracle.sh: the hook '$hook' applied $got times to arc.c, expected $want" >&2
+cp "$arc" "$copy"
+for name in "$@"; do
+  patchfile="$here/../patches/zfs-$release/$name.patch"
+  [ -f "$patchfile" ] || { echo "build-oracle.sh: no patch $patchfile" >&2; exit 2; }
+  if ! patch --fuzz=0 --quiet --no-backup-if-mismatch "$copy" "$patchfile"; then
+    echo "build-oracle.sh: the patch $name does not apply exactly to zfs-$release's arc.c" >&2
     exit 1
   fi
+  fixes="$fixes $name"
 done
-fixes=""
-for fix in "$@"; do
-  script="$here/fixes/$fix.sed"
-  [ -f "$script" ] || { echo "build-oracle.sh: no fix script $script" >&2; exit 2; }
-  want=$(sed -n 's/^# changes: \([0-9][0-9]*\)$/\1/p' "$script")
-  [ -n "$want" ] || { echo "build-oracle.sh: $script has no '# changes: N' line" >&2; exit 2; }
-  sed -f "$script" "$copy" > "$copy.fixed"
-  got=$(diff "$copy" "$copy.fixed" | grep -c '^>' || true)
+sed -f "$here/arc-hooks.sed" "$copy" > "$copy.hooked"
+mv "$copy.hooked" "$copy"
+while read -r want marker; do
+  got=$(grep -cF "$marker" "$copy" || true)
   if [ "$got" != "$want" ]; then
-    echo "build-oracle.sh: the fix $fix changed $got lines of arc.c, its script says $want" >&2
+    echo "build-oracle.sh: the hook '$marker' of arc-hooks.sed applied $got times to zfs-$release's arc.c, expected $want: it no longer applies to this release" >&2
     exit 1
   fi
-  mv "$copy.fixed" "$copy"
-  fixes="$fixes $fix"
-done
+done < <(sed -n 's/^#hook \([0-9][0-9]*\) \(.*\)$/\1 \2/p' "$here/arc-hooks.sed")
 
 gcc -std=gnu99 -O1 -g -Wall -Wno-unused-function -Wno-unused-variable -Wno-unused-but-set-variable \
   -fno-strict-aliasing -fno-omit-frame-pointer \
@@ -57,7 +63,7 @@ gcc -std=gnu99 -O1 -g -Wall -Wno-unused-function -Wno-unused-variable -Wno-unuse
   -I"$tree/lib/libspl/include/os/linux" -I"$tree/include/os/linux/zfs" \
   -D_GNU_SOURCE -D_REENTRANT -D_FILE_OFFSET_BITS=64 -D_LARGEFILE64_SOURCE -DHAVE_LARGE_STACKS=1 \
   -DTEXT_DOMAIN=\"zfs-linux-user\" -DLIB_ZPOOL_BUILD -DDEBUG -UNDEBUG -DZFS_DEBUG \
-  -DARC_SOURCE="\"$copy\"" -DORACLE_FIXES="\"${fixes# }\"" -I"$src" \
+  -DARC_SOURCE="\"$copy\"" -DORACLE_ZFS="\"$release\"" -DORACLE_FIXES="\"$(echo $fixes)\"" -I"$src" \
   "$src/arc_driver.c" "$src/main.c" -o "$out" \
   -rdynamic -L"$tree/lib/libzpool/.libs" -L"$tree/lib/libzfs_core/.libs" -L"$tree/lib/libnvpair/.libs" \
   -Wl,-rpath,"$tree/lib/libzpool/.libs:$tree/lib/libzfs_core/.libs:$tree/lib/libnvpair/.libs" \

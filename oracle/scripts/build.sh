@@ -1,38 +1,59 @@
 #!/usr/bin/env bash
-# Builds the oracles the oracle/ tests and `arc explore --checks oracle` run (docs/oracle.md): libzpool from the
-# zfs-2.1.1 tarball (cached outside the clone by the tarball's SHA-256: build-libzpool.sh), then
-#   OUT_DIR/arc-oracle                         arc.c of zfs-2.1.1 as released
-#   OUT_DIR/arc-oracle-ARC_P_GROWTH_CAP_14137  the same with the #14137 fix applied (fixes/ARC_P_GROWTH_CAP_14137.sed)
-# A binary newer than every source and script is kept. Prints nothing but errors and the build's progress on
-# standard error. Exit status 0 built (or up to date), 1 the build failed, 2 this machine cannot build it (the
-# message says why and how to skip: -Doracle.skip=true).
+# Builds the oracles the oracle/ tests and `arc explore --checks oracle` run (docs/oracle.md). For every release of
+# releases.tsv, one build path: libzpool from zfs-RELEASE.tar.gz (cached outside the clone by the tarball's SHA-256:
+# build-libzpool.sh), then
+#   OUT_DIR/arc-oracle-RELEASE         the release's arc.c as released
+#   OUT_DIR/arc-oracle-RELEASE+PATCH   the same with oracle/patches/zfs-RELEASE/PATCH.patch applied (a quirk fix
+#                                      as upstream's commit or this project's patch states it)
+# The tarballs are looked for in $ARCREF_ZFS_SOURCES, then in ZFS_SOURCES. A binary newer than every source, patch
+# and script is kept. Prints nothing but errors and the build's progress on standard error. Exit status 0 built (or
+# up to date), 1 a build failed, 2 this machine cannot build them (the message says why and how to skip:
+# -Doracle.skip=true).
 #
-# usage: build.sh TARBALL OUT_DIR
+# usage: build.sh ZFS_SOURCES OUT_DIR
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-tarball=${1:?usage: build.sh TARBALL OUT_DIR}
-out=${2:?usage: build.sh TARBALL OUT_DIR}
+sources=${1:?usage: build.sh ZFS_SOURCES OUT_DIR}
+out=${2:?usage: build.sh ZFS_SOURCES OUT_DIR}
 cannot() {
   echo "oracle/scripts/build.sh: cannot build the oracle: $1 (run .ci/run, which installs the packages, or skip the oracle tests on purpose with -Doracle.skip=true)" >&2
   exit 2
 }
 [ "$(uname -s)" = Linux ] || cannot "it builds only on Linux (libzpool's userland), this is $(uname -s)"
 command -v gcc >/dev/null 2>&1 || cannot "no gcc on the PATH"
-[ -f "$tarball" ] || cannot "no zfs-2.1.1 tarball at $tarball"
+command -v patch >/dev/null 2>&1 || cannot "no patch on the PATH (apt-get install -y patch)"
 for header in uuid/uuid.h blkid/blkid.h openssl/evp.h tirpc/rpc/xdr.h zlib.h libudev.h; do
   [ -f "/usr/include/$header" ] || cannot "the header /usr/include/$header is missing (apt-get install -y build-essential autoconf automake libtool gawk uuid-dev libblkid-dev zlib1g-dev libssl-dev libtirpc-dev libudev-dev libaio-dev libattr1-dev libelf-dev python3 pkg-config)"
 done
 
-tree=$(bash "$here/build-libzpool.sh" "$tarball" | tail -n 1)
+tarball_of() {
+  local name="zfs-$1.tar.gz" dir
+  for dir in ${ARCREF_ZFS_SOURCES:+"$ARCREF_ZFS_SOURCES"} "$sources"; do
+    if [ -f "$dir/$name" ]; then
+      echo "$dir/$name"
+      return 0
+    fi
+  done
+  cannot "no $name in ${ARCREF_ZFS_SOURCES:+\$ARCREF_ZFS_SOURCES ($ARCREF_ZFS_SOURCES) or }$sources: put the OpenZFS release tarball there"
+}
+
 mkdir -p "$out"
 build() {
-  local binary=$1
-  shift
-  if [ -x "$binary" ] && [ -z "$(find "$here" "$here/../src/main/c" -newer "$binary" -type f | head -n 1)" ]; then
+  local release=$1 tree=$2 binary=$3
+  shift 3
+  if [ -x "$binary" ] && [ -z "$(find "$here" "$here/../src/main/c" "$here/../patches" -newer "$binary" -type f | head -n 1)" ]; then
     return 0
   fi
-  bash "$here/build-oracle.sh" "$tree" "$binary" "$@"
+  bash "$here/build-oracle.sh" "$release" "$tree" "$binary" "$@"
 }
-build "$out/arc-oracle"
-build "$out/arc-oracle-ARC_P_GROWTH_CAP_14137" ARC_P_GROWTH_CAP_14137
+while IFS=$'\t' read -r release _; do
+  tarball=$(tarball_of "$release")
+  tree=$(bash "$here/build-libzpool.sh" "$tarball" | tail -n 1)
+  build "$release" "$tree" "$out/arc-oracle-$release"
+  for patchfile in "$here/../patches/zfs-$release"/*.patch; do
+    [ -f "$patchfile" ] || continue
+    name=$(basename "$patchfile" .patch)
+    build "$release" "$tree" "$out/arc-oracle-$release+$name" "$name"
+  done
+done < <(grep -v '^#' "$here/releases.tsv")

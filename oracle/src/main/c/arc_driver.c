@@ -1,6 +1,7 @@
 /*
- * The ARC driver: the real zfs-2.1.1 module/zfs/arc.c, compiled into this translation unit with every ASSERT live
- * (-DDEBUG -DZFS_DEBUG), and the operations of an op trace expressed as the calls ZFS's own callers make.
+ * The ARC driver: the real module/zfs/arc.c of one OpenZFS 2.1 release (ARC_SOURCE, ORACLE_ZFS: 2.1.1 or 2.1.16, as
+ * build-oracle.sh chooses), compiled into this translation unit with every ASSERT live (-DDEBUG -DZFS_DEBUG), and the
+ * operations of an op trace expressed as the calls ZFS's own callers make.
  *
  * How arc.c is driven (docs/oracle.md has the reasons and the arc.c lines):
  *  - Nothing is patched in the logic of arc.c. What it calls is redirected, by a #define placed after the headers
@@ -13,7 +14,9 @@
  *      memory           arc_all_memory, arc_free_memory, arc_available_memory: a free-memory level the trace sets;
  *      randomness       random_get_pseudo_bytes (multilist.c's random_in_range draws through it): SplitMix64 from
  *                       random_seed, one 64-bit draw per call, its low bytes little-endian;
- *      threads          zthr_create/_timer, zthr_wakeup, zthr_cancel, zthr_destroy, zthr_iscancelled: no threads; the
+ *      threads          zthr_create/_timer, zthr_wakeup, zthr_cancel, zthr_destroy, zthr_iscancelled: no threads;
+ *                       zthr_iscurthread (2.1.3 on: arc_evict_state uses its preallocated markers on the evict zthr)
+ *                       is true while an evictor iteration runs, on whichever thread runs it; the
  *                       evict zthr's iteration (arc_evict_cb_check, then arc_evict_cb) runs when the trace says
  *                       `evict`, after each operation if so configured, and for an eviction waiter: cv_wait on
  *                       arc_evict_lock drops the lock, runs one iteration on the evict zthr's own thread (so that
@@ -31,7 +34,7 @@
  *    oracle_space_ignored() at the top of arc_space_consume and arc_space_return (abd_os.c reports a scatter ABD's
  *    chunk waste through them as ARC_SPACE_ABD_CHUNK_WASTE), and wraps the HDR_FULL_SIZE that arc_evict_hdr adds to
  *    *real_evicted in oracle_header_bytes() (oracle/scripts/arc-hooks.sed); with the switches off both are identities,
- *    so the code is 2.1.1's.
+ *    so the code is the release's.
  */
 #include <dlfcn.h>
 #include <unistd.h>
@@ -88,6 +91,8 @@ static bool oracle_sw[SW_COUNT];
 static bool oracle_evictor_after_each;
 static spa_t oracle_spa;
 static char oracle_zthr_token;
+/* set while this thread runs an iteration of the evict zthr (arc_evict_cb_check and arc_evict_cb) */
+static __thread boolean_t oracle_in_evictor;
 
 static uint64_t oracle_stat_extra[ST_COUNT];	/* the four statistics that are not arcstats */
 static oracle_eviction_t *oracle_evicted;
@@ -137,6 +142,7 @@ oracle_aggsum_lower_bound(aggsum_t *as)
 #define	zthr_cancel(t)		((void)(t), 0)
 #define	zthr_destroy(t)		((void)(t))
 #define	zthr_iscancelled(t)	((void)(t), B_FALSE)
+#define	zthr_iscurthread(t)	((void)(t), oracle_in_evictor)
 #define	taskq_create(...)	((taskq_t *)NULL)
 #define	taskq_wait(tq)		((void)(tq))
 #define	taskq_destroy(tq)	((void)(tq))
@@ -297,11 +303,14 @@ oracle_probe3(const char *name)
 static boolean_t
 oracle_evictor_iteration(void)
 {
-	if (!arc_evict_cb_check(NULL, NULL))
-		return (B_FALSE);
-	oracle_stat_extra[ST_EVICTOR_RUNS]++;
-	arc_evict_cb(NULL, NULL);
-	return (B_TRUE);
+	oracle_in_evictor = B_TRUE;
+	boolean_t run = arc_evict_cb_check(NULL, NULL);
+	if (run) {
+		oracle_stat_extra[ST_EVICTOR_RUNS]++;
+		arc_evict_cb(NULL, NULL);
+	}
+	oracle_in_evictor = B_FALSE;
+	return (run);
 }
 
 /*
@@ -900,6 +909,8 @@ oracle_arc_init(const oracle_settings_t *s)
 	 * header is the same for any table of at least BUF_LOCKS buckets.
 	 */
 	zfs_arc_average_blocksize = 1 << 30;
+	/* before arc_init: from 2.1.3 on it allocates arc_evict_state's markers, headers whose memory the switches see */
+	memcpy(oracle_sw, s->switches, sizeof (oracle_sw));
 	arc_init();
 	return (NULL);
 }
@@ -912,7 +923,6 @@ oracle_arc_configure(const oracle_settings_t *s)
 	oracle_free_memory_level = s->free_memory;
 	oracle_rng_state = (uint64_t)s->seed;
 	oracle_evictor_after_each = s->evictor_after_each;
-	memcpy(oracle_sw, s->switches, sizeof (oracle_sw));
 	arc_c_min = s->c_min;
 	arc_c_max = s->c_max;
 	arc_c = arc_c_min;

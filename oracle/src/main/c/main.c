@@ -1,6 +1,6 @@
 /*
- * arc-oracle: runs an op trace through the real zfs-2.1.1 arc.c and writes the conformance output (format version
- * 2, docs/conformance.md) that `arc conform` writes for the spec, so that `arc verify SPEC ORACLE` compares them.
+ * arc-oracle: runs an op trace through the real arc.c of one OpenZFS release (ORACLE_ZFS, as built by
+ * oracle/scripts/build-oracle.sh) and writes the conformance output (format version 3, docs/conformance.md) that `arc conform` writes for the spec, so that `arc verify SPEC ORACLE` compares them.
  *
  *   arc-oracle [--headers] [--name NAME] [--set NAME=VALUE]... [--switch NAME=on|off]... TRACE|-
  *   arc-oracle --serve [--switch NAME=on|off]...
@@ -37,12 +37,18 @@
 #include "oracle.h"
 
 #ifndef ORACLE_FIXES
-#define	ORACLE_FIXES	""
+#error "ORACLE_FIXES: the quirk fixes the compiled arc.c carries (build-oracle.sh defines it)"
+#endif
+#ifndef ORACLE_ZFS
+#error "ORACLE_ZFS: the release the compiled arc.c follows (build-oracle.sh defines it)"
 #endif
 
+/* The spec's QuirkFix names, in its order: the header's "fixes" object. */
 static const char *const quirk_fixes[] = {
-	"ARC_P_GROWTH_CAP_14137", "ADAPT_64BIT_MULTIPLY_O1", "SHRINK_CLAMPS_ARC_P_O2", "REAP_ABOVE_C_MIN_13794"
+	"WRITE_SHARES_LINEAR_12425", "REAP_ABOVE_C_MIN_13794", "ARC_P_GROWTH_CAP_14137",
+	"ADAPT_MRU_64BIT_MULTIPLY_14094", "ADAPT_MFU_64BIT_MULTIPLY_OURS", "SHRINK_CLAMPS_ARC_P_OURS"
 };
+#define	QUIRK_FIX_COUNT	(sizeof (quirk_fixes) / sizeof (quirk_fixes[0]))
 static const char *const switch_names[SW_COUNT] = { "exact_aggsum", "no_header_memory", "no_chunk_waste" };
 static const char *const state_names[OS_COUNT + 1] = {
 	"anon", "mru", "mru_ghost", "mfu", "mfu_ghost", "destroyed"
@@ -532,7 +538,7 @@ boolean(bool b)
 static void
 write_header(FILE *out, const char *name, const trace_t *trace, const oracle_settings_t *s, bool headers)
 {
-	fputs("{\"format\":\"arcref-conformance\",\"version\":2,\"zfs\":\"2.1.1\",\"trace\":", out);
+	fputs("{\"format\":\"arcref-conformance\",\"version\":3,\"zfs\":\"" ORACLE_ZFS "\",\"trace\":", out);
 	json_string(out, name);
 	fprintf(out, ",\"trace_sha256\":\"%s\",\"headers\":%s,\"config\":{", trace->sha256, boolean(headers));
 	fprintf(out, "\"arc_c_min\":%" PRIu64 ",\"arc_c_max\":%" PRIu64 ",\"spa_maxblocksize\":%" PRIu64
@@ -551,7 +557,7 @@ write_header(FILE *out, const char *name, const trace_t *trace, const oracle_set
 			fprintf(out, "%" PRId64, t[i]);
 	}
 	fputs("},\"fixes\":{", out);
-	for (int i = 0; i < 4; i++)
+	for (size_t i = 0; i < QUIRK_FIX_COUNT; i++)
 		fprintf(out, "%s\"%s\":%s", i == 0 ? "" : ",", quirk_fixes[i],
 		    boolean(strstr(" " ORACLE_FIXES " ", quirk_fixes[i]) != NULL));
 	fputs("}}\n", out);

@@ -30,6 +30,7 @@ import org.arcref.trace.Excerpt;
 import org.arcref.trace.TraceFormat;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsRelease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,10 +46,11 @@ import picocli.CommandLine.Spec;
  * instead of running it.
  */
 @Command(name = "conform", mixinStandardHelpOptions = true,
-        description = "Run an op trace (a file or a built-in conformance trace) through the ZFS 2.1.1 spec and "
+        description = "Run an op trace (a file or a built-in conformance trace) through the ZFS spec (zfs-2.1.1, or the release --zfs names) and "
                 + "write the expected result and state after every operation as JSON Lines (docs/conformance.md).",
         footer = {"", "Examples:", "  arc conform --list", "  arc conform ghost-adaptation -o expected.jsonl",
                 "  arc conform my.ops --set arc_c_max=16384 --fix ARC_P_GROWTH_CAP_14137",
+                "  arc conform eviction --zfs 2.1.16 -o expected-2.1.16.jsonl",
                 "  arc conform quirk-arc-p-growth --coverage > /dev/null", "  arc conform --list --coverage",
                 "  arc conform builtin:waiters --headers",
                 "  arc conform ghost-adaptation --print-trace | sha256sum",
@@ -70,8 +72,15 @@ final class ConformCommand implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--fix", paramLabel = "QUIRK",
-            description = "Apply a later fix of a 2.1.1 quirk: ${COMPLETION-CANDIDATES}. Repeatable.")
+            description = "Apply a fix of a 2.1.1 quirk (upstream's, named for its PR, or ours, named _OURS: "
+                    + "docs/scope.md): ${COMPLETION-CANDIDATES}. Repeatable; adds to --zfs.")
     List<QuirkFix> fixes = new ArrayList<>();
+
+    @Option(names = "--zfs", paramLabel = "RELEASE",
+            description = "Follow this OpenZFS release: 2.1.1 (the default) or 2.1.16 (2.1.1 with every upstream fix "
+                    + "2.1.16 shipped: WRITE_SHARES_LINEAR_12425, REAP_ABOVE_C_MIN_13794, ARC_P_GROWTH_CAP_14137). "
+                    + "The header's zfs field names the release the output follows.")
+    String zfs;
 
     @Option(names = "--headers", description = "List every buffer header after each operation.")
     boolean headers;
@@ -120,7 +129,7 @@ final class ConformCommand implements Callable<Integer> {
             if (trace != null) {
                 throw new IllegalArgumentException("--list takes no TRACE, was given " + Excerpt.of(trace));
             }
-            GivenOptions.reject(spec, "with --list", "--set", "--fix", "--headers", "--output", "--json", "--format",
+            GivenOptions.reject(spec, "with --list", "--set", "--fix", "--zfs", "--headers", "--output", "--json", "--format",
                     "--pages", "--print-trace");
             if (coverage) {
                 listCoverage(out);
@@ -136,7 +145,7 @@ final class ConformCommand implements Callable<Integer> {
         }
         TraceFormat block = blockFormat();
         if (printTrace) {
-            GivenOptions.reject(spec, "with --print-trace (it prints the trace, it does not run it)", "--fix",
+            GivenOptions.reject(spec, "with --print-trace (it prints the trace, it does not run it)", "--fix", "--zfs",
                     "--headers", "--coverage");
             if (block == null) {
                 GivenOptions.reject(spec, "with --print-trace of an op trace (it is printed as it is written)",
@@ -162,8 +171,7 @@ final class ConformCommand implements Callable<Integer> {
             t = t.named(block != null ? BlockTraceConversion.name(block, path) : path);
         }
         ConformanceSettings settings = SettingAssignments.apply(block != null ? BlockTraceConversion.settings(pages)
-                : t.applySettings(ConformanceSettings.defaults()), sets).withFixes(fixes.isEmpty()
-                ? EnumSet.noneOf(QuirkFix.class) : EnumSet.copyOf(fixes));
+                : t.applySettings(ConformanceSettings.defaults()), sets).withFixes(appliedFixes());
         ConformanceRun.Lines run = ConformanceRun.lines(t, settings, headers);
         write(toStdout, out, w -> {
             while (run.hasNext() && !Interruption.requested()) {
@@ -181,6 +189,17 @@ final class ConformCommand implements Callable<Integer> {
             report(spec.commandLine().getErr(), t, settings, run.transitions(), json);
         }
         return ExitCode.SUCCESS;
+    }
+
+    /** @return the fixes of {@code --zfs}'s release and every {@code --fix} */
+    private Set<QuirkFix> appliedFixes() {
+        Set<QuirkFix> applied = EnumSet.noneOf(QuirkFix.class);
+        if (zfs != null) {
+            applied.addAll(ZfsRelease.of(zfs).orElseThrow(() -> new IllegalArgumentException("--zfs must be one of "
+                    + ZfsRelease.versions() + " (the releases the spec follows), was " + Excerpt.of(zfs))).fixes());
+        }
+        applied.addAll(fixes);
+        return applied;
     }
 
     /**

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.arcref.conformance.JsonWriter;
@@ -23,8 +22,10 @@ import org.arcref.explore.Shard;
 import org.arcref.explore.Verdict;
 import org.arcref.oracle.OracleComparison;
 import org.arcref.oracle.OracleProcess;
+import org.arcref.trace.Excerpt;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.ZfsRelease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,8 +47,8 @@ import picocli.CommandLine.Spec;
                 "                outcome and snapshot after every operation",
                 "  canonical     C1 for the canonical ARC and R1-R13 for the spec in page mode;",
                 "                their hits must agree only while the distinct pages fit",
-                "  oracle        the spec's conformance output equals the real zfs-2.1.1",
-                "                arc.c's after every operation (needs --oracle; not a default)",
+                "  oracle        the spec's conformance output equals the real arc.c's (zfs-2.1.1, or the",
+                "                release --zfs names) after every operation (needs --oracle; not a default)",
                 "Try t of --seed S is fixed by S and t: the same seed reproduces every try;",
                 "--shard i/n runs the tries t with t %% n == i. A failure is shrunk and written",
                 "as an op trace named on stderr (exit status 1). The seed is printed on stderr",
@@ -60,7 +61,8 @@ import picocli.CommandLine.Spec;
                 "  mkdir -p failures",
                 "  arc explore --duration 10m --shard 2/8 --seed 42 --out failures/",
                 "  arc explore --checks differential --tries 500 --json",
-                "  arc explore --checks oracle --oracle oracle/target/arc-oracle --tries 2000",
+                "  arc explore --checks oracle --oracle oracle/target/arc-oracle-2.1.1 --tries 2000",
+                "  arc explore --checks oracle --oracle oracle/target/arc-oracle-2.1.16 --zfs 2.1.16 --tries 2000",
                 "  arc explore --check differential --try-seed 123 --trace t.trace",
                 "  arc explore --exhaustive --depth 8 --keys 3 --json",
                 "", "Exit status: 0 all tries passed, 1 a check failed, 2 bad usage or input,",
@@ -89,9 +91,14 @@ final class ExploreCommand implements Callable<Integer> {
             description = "Checks to run: invariants, differential, canonical, oracle (default: all but oracle).")
     List<CheckKind> checks = CheckKind.DEFAULTS;
 
-    @Option(names = "--oracle", paramLabel = "BINARY", defaultValue = "oracle/target/arc-oracle",
+    @Option(names = "--oracle", paramLabel = "BINARY", defaultValue = "oracle/target/arc-oracle-2.1.1",
             description = "The arc-oracle binary the oracle check runs (default: ${DEFAULT-VALUE}; docs/oracle.md).")
     Path oracle;
+
+    @Option(names = "--zfs", paramLabel = "RELEASE",
+            description = "With the oracle check: the release the oracle binary's arc.c is, 2.1.1 (the default) or "
+                    + "2.1.16; the spec follows it (applies the fixes it shipped, as arc conform --zfs does).")
+    String zfs;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
             description = "Directory for the failure trace (default: the current directory).")
@@ -137,10 +144,14 @@ final class ExploreCommand implements Callable<Integer> {
         exhaustive.rejectOptionsWithoutExhaustive(spec);
         boolean needsOracle = trace != null ? check == CheckKind.ORACLE : checks.contains(CheckKind.ORACLE);
         if (!needsOracle) {
-            GivenOptions.reject(spec, "without the oracle check", "--oracle");
+            GivenOptions.reject(spec, "without the oracle check", "--oracle", "--zfs");
         }
+        ZfsRelease release = zfs == null ? ZfsRelease.V2_1_1 : ZfsRelease.of(zfs).orElseThrow(() ->
+                new IllegalArgumentException("--zfs must be one of " + ZfsRelease.versions()
+                        + " (the releases the spec follows), was " + Excerpt.of(zfs)));
         try (OracleProcess process = needsOracle ? OracleProcess.start(oracle) : null) {
-            Checker active = process == null ? checker : checker.withOracle(new OracleComparison(process, Set.of()));
+            Checker active = process == null ? checker
+                    : checker.withOracle(new OracleComparison(process, release.fixes()));
             if (trace != null) {
                 GivenOptions.reject(spec, "with --trace (it replays one trace, not random tries)", "--tries",
                         "--duration", "--seed", "--shard", "--checks", "--out", "--json");

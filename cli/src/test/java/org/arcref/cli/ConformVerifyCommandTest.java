@@ -52,7 +52,7 @@ class ConformVerifyCommandTest {
 
     @Test
     void conformWritesAHeaderWithSettingsAndFixesThenOneLinePerOperation() throws IOException {
-        Path out = conform("basic", "--fix", "SHRINK_CLAMPS_ARC_P_O2", "--set", "zfs_arc_evict_batch_limit=3");
+        Path out = conform("basic", "--fix", "SHRINK_CLAMPS_ARC_P_OURS", "--set", "zfs_arc_evict_batch_limit=3");
         List<String> lines = Files.readAllLines(out);
         assertEquals(1 + ConformanceTrace.builtin("basic").steps().size(), lines.size());
         String header = lines.get(0);
@@ -60,7 +60,7 @@ class ConformVerifyCommandTest {
                 + "\"trace\":\"builtin:basic\",\"trace_sha256\":\"" + ConformanceTrace.builtin("basic").sha256()
                 + "\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
         assertTrue(header.contains("\"zfs_arc_evict_batch_limit\":3,"), header);
-        assertTrue(header.contains("\"SHRINK_CLAMPS_ARC_P_O2\":true"), header);
+        assertTrue(header.contains("\"SHRINK_CLAMPS_ARC_P_OURS\":true"), header);
         assertTrue(header.contains("\"ARC_P_GROWTH_CAP_14137\":false"), header);
         assertTrue(lines.get(1).startsWith("{\"index\":1,\"line\":4,\"op\":\"read 1 1024 demand\",\"outcome\":\"MISS\","
                 + "\"evicted\":[],\"tick\":0,\"arc_c\":8192,\"arc_p\":4096,\"arc_size\":1024,"), lines.get(1));
@@ -142,11 +142,11 @@ class ConformVerifyCommandTest {
     void aDifferentFixInTheHeaderIsADivergenceOnLineOne() throws IOException {
         Path plain = conform("quirk-shrink-arc-p");
         Path fixed = dir.resolve("fixed.jsonl");
-        assertEquals(0, arc("conform", "quirk-shrink-arc-p", "--fix", "SHRINK_CLAMPS_ARC_P_O2", "-o",
+        assertEquals(0, arc("conform", "quirk-shrink-arc-p", "--fix", "SHRINK_CLAMPS_ARC_P_OURS", "-o",
                 fixed.toString()).status());
         CliRun r = arc("verify", plain.toString(), fixed.toString());
         assertEquals(ExitCode.FINDING, r.status());
-        assertTrue(r.out().contains("at line 1 (the header)\n  field:    fixes.SHRINK_CLAMPS_ARC_P_O2\n"
+        assertTrue(r.out().contains("at line 1 (the header)\n  field:    fixes.SHRINK_CLAMPS_ARC_P_OURS\n"
                 + "  expected: false\n  actual:   true"), r.out());
         assertEquals(0, arc("verify", fixed.toString()).status(), "the header's fixes are re-run");
     }
@@ -256,7 +256,7 @@ class ConformVerifyCommandTest {
         assertEquals(String.join("\n", builtins()) + "\n", list.out());
         CliRun set = arc("conform", "--list", "--coverage");
         assertEquals(0, set.status(), set.err());
-        assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_64BIT_MULTIPLY_O1\n"),
+        assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_MFU_64BIT_MULTIPLY_OURS\n"),
                 set.out());
         assertTrue(set.out().endsWith("\ntogether               43 of 43 transitions; 4 of 4 quirks\n"), set.out());
     }

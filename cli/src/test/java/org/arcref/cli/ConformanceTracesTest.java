@@ -44,9 +44,24 @@ class ConformanceTracesTest {
     @Test
     void eachQuirkIsObservableInItsTrace() {
         assertQuirkShown("quirk-arc-p-growth", QuirkFix.ARC_P_GROWTH_CAP_14137, "arc_p");
-        assertQuirkShown("quirk-adapt-multiply", QuirkFix.ADAPT_64BIT_MULTIPLY_O1, "arc_p");
-        assertQuirkShown("quirk-shrink-arc-p", QuirkFix.SHRINK_CLAMPS_ARC_P_O2, "evicted[0]");
+        assertQuirkShown("quirk-adapt-multiply", QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS, "arc_p");
+        assertQuirkShown("quirk-shrink-arc-p", QuirkFix.SHRINK_CLAMPS_ARC_P_OURS, "evicted[0]");
         assertQuirkShown("shrink-and-memory", QuirkFix.REAP_ABOVE_C_MIN_13794, "arc_c");
+        assertQuirkShown("quirk-write-shares-linear", QuirkFix.WRITE_SHARES_LINEAR_12425, "arc_size");
+        assertQuirkShown("quirk-adapt-mru-multiply", QuirkFix.ADAPT_MRU_64BIT_MULTIPLY_14094, "arc_p");
+    }
+
+    /**
+     * adapt-mru-ghost-wrap's hit wraps the MRU-ghost product while arc_p is below 2^31, so arc_p + (-2^31) wraps below
+     * zero and the unsigned MIN caps it at arc_c - arc_p_min, which is also where #14094's 64-bit product lands: the
+     * trace pins the wrap and the unsigned MIN, and it takes quirk-adapt-mru-multiply (arc_p at least 2^31) to show the
+     * fix.
+     */
+    @Test
+    void theMruGhostWrapBelowZeroHidesTheFix() {
+        ConformanceTrace t = ConformanceTrace.builtin("adapt-mru-ghost-wrap");
+        assertTrue(QuirkEffect.firstEffect(t, settingsOf(t), QuirkFix.ADAPT_MRU_64BIT_MULTIPLY_14094).isEmpty(),
+                "adapt-mru-ghost-wrap: #14094 lands where the wrap does");
     }
 
     private static void assertQuirkShown(String name, QuirkFix fix, String field) {
@@ -112,7 +127,7 @@ class ConformanceTracesTest {
     @Test
     void aTraceWithoutTheQuirkShowsNoEffect() {
         ConformanceTrace t = ConformanceTrace.builtin("basic");
-        assertTrue(QuirkEffect.firstEffect(t, settingsOf(t), QuirkFix.ADAPT_64BIT_MULTIPLY_O1).isEmpty(),
+        assertTrue(QuirkEffect.firstEffect(t, settingsOf(t), QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS).isEmpty(),
                 "basic has no mfu_ghost hit, so the O1 fix cannot change it");
     }
 }

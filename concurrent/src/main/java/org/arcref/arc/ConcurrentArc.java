@@ -855,11 +855,11 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     }
 
     /**
-     * {@code arc_write_ready}: with {@code zfs_abd_scatter_enabled} the header's own data, allocated with
-     * {@code ARC_HDR_DO_ADAPT | ARC_HDR_USE_RESERVE}; otherwise {@code arc_share_buf} of the writer's buffer.
+     * {@code arc_write_ready}: where {@link ArcArithmetic#writeReadyCopies} says so the header's own data, allocated
+     * with {@code ARC_HDR_DO_ADAPT | ARC_HDR_USE_RESERVE}; otherwise {@code arc_share_buf} of the writer's buffer.
      */
     private void writeReady(ArcHeader<V> h) {
-        if (tunables.abdScatterEnabled()) {
+        if (ArcArithmetic.writeReadyCopies(config, h.size)) {
             allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT, HdrAllocFlag.ARC_HDR_USE_RESERVE));
         } else {
             h.hasData = true;

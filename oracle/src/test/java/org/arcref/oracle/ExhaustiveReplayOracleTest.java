@@ -16,6 +16,7 @@ import org.arcref.exhaustive.ExhaustiveResult;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.ZfsArc;
+import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,7 +45,7 @@ class ExhaustiveReplayOracleTest {
         long operations = 0;
         Set<List<Operation>> reached = new HashSet<>();
         long start = System.nanoTime();
-        try (Oracles.Session oracle = Oracles.released2_1_1()) {
+        try (Oracles.Session oracle = Oracles.session(ZfsRelease.V2_1_1)) {
             for (List<Operation> path : leaves) {
                 OracleComparison.Result r = oracle.comparison().compare("x1", ConformanceTrace.text(settings, path),
                         true);
@@ -71,7 +72,7 @@ class ExhaustiveReplayOracleTest {
         List<Operation> alphabet = bounds.alphabet().operations();
         long accepted = 0;
         long start = System.nanoTime();
-        try (Oracles.Session oracle = Oracles.released2_1_1()) {
+        try (Oracles.Session oracle = Oracles.session(ZfsRelease.V2_1_1)) {
             for (List<Operation> path : explorer.firstPaths()) {
                 if (path.size() >= bounds.maxDepth()) {
                     continue; // not expanded

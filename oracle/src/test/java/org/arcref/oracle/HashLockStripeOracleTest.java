@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.arcref.conformance.ConformanceFile;
 import org.arcref.zfs.BufHash;
+import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +24,7 @@ class HashLockStripeOracleTest {
     @SuppressWarnings("unchecked")
     void theEvictorMissesAnotherBlockOfTheHeldHashLock() {
         assertEquals(BufHash.hashLockOf(0), BufHash.hashLockOf(1780), "the trace's two keys share a hash lock");
-        try (Oracles.Session oracle = Oracles.released2_1_1()) {
+        try (Oracles.Session oracle = Oracles.session(ZfsRelease.V2_1_1)) {
             OracleComparison.Result r = oracle.comparison().compare(TRACE, TransitionTraces.all().get(TRACE), false);
             assertTrue(r.agrees(), r.describe());
             Map<String, Object> last = ConformanceFile.parse(r.oracle().lines(), "zfs").lines()

@@ -11,6 +11,7 @@ import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Explorer;
+import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +36,7 @@ class OracleServerEquivalenceTest {
                     Explorer.configOf(CheckKind.ORACLE, seed), Long.MAX_VALUE / 8),
                     Explorer.operationsOf(CheckKind.ORACLE, seed))});
         }
-        try (OracleProcess server = OracleProcess.start(Oracles.released())) {
+        try (OracleProcess server = OracleProcess.start(Oracles.released(ZfsRelease.V2_1_1))) {
             for (String[] trace : traces) {
                 OracleOutput served = server.run(trace[0], trace[1], true);
                 assertEquals(OracleOutput.Ending.OK, served.ending(), trace[0] + ": " + served.message());
@@ -45,7 +46,7 @@ class OracleServerEquivalenceTest {
     }
 
     private static List<String> fresh(String name, String text) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(Oracles.released().toString(), "--headers", "--name", name, "-")
+        Process p = new ProcessBuilder(Oracles.released(ZfsRelease.V2_1_1).toString(), "--headers", "--name", name, "-")
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try (OutputStream in = p.getOutputStream()) {
             in.write(text.getBytes(StandardCharsets.UTF_8));

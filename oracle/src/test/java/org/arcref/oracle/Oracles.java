@@ -4,15 +4,18 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.Set;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsRelease;
 
 /**
- * The oracle binaries the tests run, built once per test JVM by {@code oracle/scripts/build.sh} (libzpool cached by
- * the tarball's SHA-256 outside the clone). A machine that cannot build them fails the test that asks, with the
- * script's reason; {@code -Doracle.skip=true} skips the module on purpose.
+ * The oracle binaries the tests run, built once per test JVM by {@code oracle/scripts/build.sh}: for every release of
+ * {@code oracle/scripts/releases.tsv}, its arc.c as released ({@code arc-oracle-RELEASE}) and with each patch of
+ * {@code oracle/patches/zfs-RELEASE/} ({@code arc-oracle-RELEASE+FIX}); libzpool cached by the tarball's SHA-256
+ * outside the clone. A machine that cannot build them fails the test that asks, with the script's reason;
+ * {@code -Doracle.skip=true} skips the module on purpose.
  */
 final class Oracles {
 
@@ -22,22 +25,33 @@ final class Oracles {
     private Oracles() {
     }
 
-    /** @return the oracle of arc.c as released */
-    static Path released() {
-        return directory().resolve("arc-oracle");
+    /**
+     * @param release a release
+     * @return the oracle of that release's arc.c as released
+     */
+    static Path released(ZfsRelease release) {
+        return existing(directory().resolve("arc-oracle-" + release.version()));
     }
 
     /**
-     * @param fix a quirk fix the build applies to arc.c ({@code oracle/scripts/fixes/FIX.sed})
-     * @return the oracle of arc.c with that fix
+     * @param fix a fix that {@code oracle/patches/zfs-2.1.1/FIX.patch} states as a change of arc.c
+     * @return the oracle of zfs-2.1.1's arc.c with that patch applied
      */
-    static Path fixed(QuirkFix fix) {
-        return directory().resolve("arc-oracle-" + fix.name());
+    static Path patched(QuirkFix fix) {
+        return existing(directory().resolve("arc-oracle-" + ZfsRelease.V2_1_1.version() + "+" + fix.name()));
+    }
+
+    /**
+     * @param fix a fix
+     * @return whether {@code oracle/patches/zfs-2.1.1/} states it as a patch of arc.c
+     */
+    static boolean hasPatch(QuirkFix fix) {
+        return Files.isExecutable(directory().resolve("arc-oracle-" + ZfsRelease.V2_1_1.version() + "+" + fix.name()));
     }
 
     /**
      * @param binary an oracle binary
-     * @param fixes the fixes compiled into it
+     * @param fixes the fixes its arc.c carries
      * @return a comparison of the spec with it, the spec run with the same fixes; close its process
      */
     static Session session(Path binary, Set<QuirkFix> fixes) {
@@ -45,9 +59,12 @@ final class Oracles {
         return new Session(process, new OracleComparison(process, fixes));
     }
 
-    /** @return a comparison of the spec with the released oracle */
-    static Session released2_1_1() {
-        return session(released(), EnumSet.noneOf(QuirkFix.class));
+    /**
+     * @param release a release
+     * @return a comparison of the spec, following that release, with the release's own arc.c
+     */
+    static Session session(ZfsRelease release) {
+        return session(released(release), release.fixes());
     }
 
     /** A running oracle and the comparison that uses it. */
@@ -58,13 +75,20 @@ final class Oracles {
         }
     }
 
+    private static Path existing(Path binary) {
+        if (!Files.isExecutable(binary)) {
+            fail("oracle/scripts/build.sh built no " + binary);
+        }
+        return binary;
+    }
+
     private static synchronized Path directory() {
         if (built == null && failure == null) {
             Path out = Path.of(System.getProperty("oracle.out", "target"));
             Path scripts = Path.of(System.getProperty("oracle.scripts", "scripts"));
-            String tarball = System.getProperty("oracle.tarball", "../../shared/zfs/zfs-2.1.1.tar.gz");
+            String sources = System.getProperty("oracle.zfsSources", "../../shared/zfs");
             try {
-                Process p = new ProcessBuilder("bash", scripts.resolve("build.sh").toString(), tarball,
+                Process p = new ProcessBuilder("bash", scripts.resolve("build.sh").toString(), sources,
                         out.toString()).redirectErrorStream(true).start();
                 String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 int status = p.waitFor();

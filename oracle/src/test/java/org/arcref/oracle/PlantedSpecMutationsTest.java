@@ -14,6 +14,7 @@ import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Explorer;
+import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,7 +48,7 @@ class PlantedSpecMutationsTest {
                     Explorer.configOf(CheckKind.ORACLE, seed), Long.MAX_VALUE / 8),
                     Explorer.operationsOf(CheckKind.ORACLE, seed)));
         }
-        try (OracleProcess oracle = OracleProcess.start(Oracles.released())) {
+        try (OracleProcess oracle = OracleProcess.start(Oracles.released(ZfsRelease.V2_1_1))) {
             CORPUS.forEach((name, text) -> {
                 OracleOutput out = oracle.run(name, text, false);
                 assertEquals(OracleOutput.Ending.OK, out.ending(), name + ": " + out.message());

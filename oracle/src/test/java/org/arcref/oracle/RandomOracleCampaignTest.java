@@ -16,21 +16,25 @@ import org.arcref.explore.Explorer;
 import org.arcref.explore.Failure;
 import org.arcref.explore.Shard;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The random differential against the real arc.c ({@code arc explore --checks oracle}) on a fixed seed: 2,000 traces
- * (20,000 with {@code -Doracle.large=true}), every field compared after every operation, no divergence. Prints the
- * compared operations per second.
+ * The random differential against the real arc.c of every release the spec follows ({@code arc explore --checks oracle
+ * --zfs RELEASE}) on a fixed seed: 2,000 traces per release (20,000 with {@code -Doracle.large=true}), every field
+ * compared after every operation, no divergence. Prints the compared operations per second.
  */
 class RandomOracleCampaignTest {
 
     static final long SEED = 20_261_202L;
 
-    @Test
-    void twoThousandRandomTracesAgreeWithArcC() {
+    @ParameterizedTest(name = "zfs-{0}")
+    @EnumSource(ZfsRelease.class)
+    void twoThousandRandomTracesAgreeWithArcC(ZfsRelease release) {
         long tries = Boolean.getBoolean("oracle.large") ? 20_000 : 2_000;
-        try (Oracles.Session oracle = Oracles.released2_1_1()) {
+        try (Oracles.Session oracle = Oracles.session(release)) {
             Explorer.Plan plan = new Explorer.Plan(SEED, Shard.parse("0/1"), tries, 0, List.of(CheckKind.ORACLE));
             ExploreResult r = new Explorer(new Checker().withOracle(oracle.comparison()), plan)
                     .run(() -> false, done -> { });
@@ -41,8 +45,9 @@ class RandomOracleCampaignTest {
             for (long t = 0; t < tries; t++) {
                 ops += Explorer.operationsOf(CheckKind.ORACLE, Explorer.trySeed(SEED, t)).size();
             }
-            System.out.printf(Locale.ROOT, "oracle campaign: seed %d, %d traces, %d operations compared in %.1f s: "
-                    + "%.0f operations/s%n", SEED, tries, ops, r.elapsedNanos() / 1e9, ops / (r.elapsedNanos() / 1e9));
+            System.out.printf(Locale.ROOT, "oracle campaign, zfs-%s: seed %d, %d traces, %d operations compared in "
+                    + "%.1f s: %.0f operations/s%n", release, SEED, tries, ops, r.elapsedNanos() / 1e9,
+                    ops / (r.elapsedNanos() / 1e9));
         }
     }
 
@@ -53,7 +58,7 @@ class RandomOracleCampaignTest {
      */
     @Test
     void aDivergenceIsFoundAndShrunk() {
-        try (OracleProcess process = OracleProcess.start(Oracles.released(),
+        try (OracleProcess process = OracleProcess.start(Oracles.released(ZfsRelease.V2_1_1),
                 Map.of(OracleProcess.Switch.NO_CHUNK_WASTE, false))) {
             Checker checker = new Checker().withOracle(new OracleComparison(process, EnumSet.noneOf(QuirkFix.class)));
             Explorer.Plan plan = new Explorer.Plan(SEED, Shard.parse("0/1"), 200, 0, List.of(CheckKind.ORACLE));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.util.EnumSet;
 import java.util.Map;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -23,7 +24,7 @@ class SwitchesOracleTest {
     })
     void turnedOffTheSwitchShowsTheDeviation(OracleProcess.Switch off, String trace, long op, String field,
             String spec, String zfs) {
-        try (OracleProcess process = OracleProcess.start(Oracles.released(), Map.of(off, false))) {
+        try (OracleProcess process = OracleProcess.start(Oracles.released(ZfsRelease.V2_1_1), Map.of(off, false))) {
             OracleComparison.Result r = new OracleComparison(process, EnumSet.noneOf(QuirkFix.class))
                     .compare("builtin:" + trace, BuiltinTraces.text(trace), false);
             assertFalse(r.agrees(), off + " off must diverge on " + trace);

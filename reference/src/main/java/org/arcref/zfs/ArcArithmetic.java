@@ -205,7 +205,7 @@ public final class ArcArithmetic {
 
     /**
      * {@code arc_reduce_target_size}'s {@code else} branch, {@code arc_c = arc_c_min}: 2.1.1 leaves {@code arc_p}
-     * alone (quirk O2); with {@link QuirkFix#SHRINK_CLAMPS_ARC_P_O2} an {@code arc_p} above {@code arc_c} becomes
+     * alone (quirk O2); with {@link QuirkFix#SHRINK_CLAMPS_ARC_P_OURS} an {@code arc_p} above {@code arc_c} becomes
      * half of it.
      *
      * @param config the configuration
@@ -214,7 +214,7 @@ public final class ArcArithmetic {
      */
     public static long flooredMruTarget(ArcConfig config, long p) {
         long c = config.cMin();
-        return config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2) && Long.compareUnsigned(p, c) > 0 ? c >>> 1 : p;
+        return config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_OURS) && Long.compareUnsigned(p, c) > 0 ? c >>> 1 : p;
     }
 
     // ---- arc_reap_cb_check (arc.c:4927) and arc_reap_cb (arc.c:4974) ----
@@ -276,7 +276,7 @@ public final class ArcArithmetic {
      * {@code MIN(arc_c - arc_p_min, arc_p + bytes * mult)}; toward MFU on an MFU ghost hit,
      * {@code MAX(arc_p_min, arc_p - MIN(bytes * mult, arc_p))} (u64), with {@code arc_p_min = arc_c >>
      * arc_p_min_shift} and {@code mult} the ratio of the other ghost list's size to this one's
-     * ({@link #ghostIncrement}).
+     * ({@link #dampened}, {@link #ghostIncrement}).
      *
      * @param config the configuration
      * @param ghost the ghost state hit: {@link ArcState#MRU_GHOST} or {@link ArcState#MFU_GHOST}
@@ -291,30 +291,33 @@ public final class ArcArithmetic {
             long mruGhostSize, long mfuGhostSize) {
         long pMin = c >>> config.tunables().pMinShift();
         if (ghost == ArcState.MRU_GHOST) {
-            long quotient = mruGhostSize >= mfuGhostSize ? 1 : mfuGhostSize / mruGhostSize;
-            return unsignedMin(c - pMin, p + ghostIncrement(config, bytes, quotient));
+            int mult = dampened(config, mruGhostSize >= mfuGhostSize ? 1 : mfuGhostSize / mruGhostSize);
+            return unsignedMin(c - pMin, p + ghostIncrement(config, QuirkFix.ADAPT_MRU_64BIT_MULTIPLY_14094, bytes,
+                    mult));
         }
-        long quotient = mfuGhostSize >= mruGhostSize ? 1 : mruGhostSize / mfuGhostSize;
-        return unsignedMax(pMin, p - unsignedMin(ghostIncrement(config, bytes, quotient), p));
+        int mult = dampened(config, mfuGhostSize >= mruGhostSize ? 1 : mruGhostSize / mfuGhostSize);
+        return unsignedMax(pMin, p - unsignedMin(ghostIncrement(config, QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS, bytes,
+                mult), p));
     }
 
     /**
-     * {@code bytes * mult} of {@code arc_adapt}, as a u64: in 2.1.1 {@code mult} is the s64 quotient truncated to
-     * {@code int}, dampened to 10 unless {@code zfs_arc_p_dampener_disable}, and the product is a 32-bit
-     * {@code int} that may wrap, sign-extended (quirk O1); with {@link QuirkFix#ADAPT_64BIT_MULTIPLY_O1} both are
-     * 64-bit.
+     * {@code mult} of {@code arc_adapt}: the s64 ghost-size quotient assigned to an {@code int} (truncated), then
+     * dampened to 10 unless {@code zfs_arc_p_dampener_disable}.
      */
-    private static long ghostIncrement(ArcConfig config, int bytes, long quotient) {
-        boolean dampenerDisable = config.tunables().pDampenerDisable();
-        if (config.applies(QuirkFix.ADAPT_64BIT_MULTIPLY_O1)) {
-            long mult = dampenerDisable ? quotient : Math.min(quotient, 10);
-            return bytes * mult;
-        }
+    private static int dampened(ArcConfig config, long quotient) {
         int mult = (int) quotient;
-        if (!dampenerDisable) {
-            mult = Math.min(mult, 10);
-        }
-        return bytes * mult;
+        return config.tunables().pDampenerDisable() ? mult : Math.min(mult, 10);
+    }
+
+    /**
+     * {@code bytes * mult} of {@code arc_adapt}, as the u64 its branch adds or subtracts: in 2.1.1 a 32-bit
+     * {@code int} product that may wrap, sign-extended (quirk O1 and its MRU twin); with the branch's fix
+     * ({@link QuirkFix#ADAPT_MRU_64BIT_MULTIPLY_14094} for the MRU-ghost branch,
+     * {@link QuirkFix#ADAPT_MFU_64BIT_MULTIPLY_OURS} for the MFU-ghost one) {@code (uint64_t)bytes * mult}, where
+     * the {@code int} {@code mult} converts to u64 (sign-extended) first.
+     */
+    private static long ghostIncrement(ArcConfig config, QuirkFix fix, int bytes, int mult) {
+        return config.applies(fix) ? (long) bytes * (long) mult : bytes * mult;
     }
 
     /**
@@ -581,6 +584,27 @@ public final class ArcArithmetic {
      */
     public static boolean linearAbd(Tunables tunables, long size) {
         return !tunables.abdScatterEnabled() || size < tunables.abdScatterMinSize();
+    }
+
+    // ---- arc_write_ready (arc.c:6885) ----
+
+    /**
+     * Whether {@code arc_write_ready} gives an unencrypted, uncompressed written block header data of its own (a
+     * copy of the writer's buffer, allocated with {@code ARC_HDR_DO_ADAPT | ARC_HDR_USE_RESERVE}) rather than
+     * sharing the writer's buffer ({@code arc_share_buf}; {@code arc_can_share} always holds for such a block). In
+     * 2.1.1 (arc.c:6885) it copies whenever {@code zfs_abd_scatter_enabled}; with
+     * {@link QuirkFix#WRITE_SHARES_LINEAR_12425} only when {@code !abd_size_alloc_linear(size)}, that is when the
+     * header's data would be a scatter ABD ({@link #linearAbd}).
+     *
+     * @param config the configuration
+     * @param size {@code arc_buf_size(buf)}, the block's size in bytes
+     * @return {@code true} if the header gets a copy, {@code false} if it shares the writer's buffer
+     */
+    public static boolean writeReadyCopies(ArcConfig config, long size) {
+        if (config.applies(QuirkFix.WRITE_SHARES_LINEAR_12425)) {
+            return !linearAbd(config.tunables(), size);
+        }
+        return config.tunables().abdScatterEnabled();
     }
 
     // ---- the C types ----

@@ -1,33 +1,87 @@
 package org.arcref.zfs;
 
+import java.util.Optional;
+
 /**
- * Known defects of the zfs-2.1.1 ARC, each named by the later fix that removes it. By default none
- * is applied and the spec reproduces 2.1.1; a configuration that lists a fix applies it. The
- * properties in {@code specs/} show each quirk happening without its fix and never with it.
+ * Known defects of the zfs-2.1.1 ARC, each with the fix that removes it. By default none is applied and the spec
+ * reproduces 2.1.1; a configuration that lists a fix applies it. A fix is either upstream's, named for its pull
+ * request, with the commit that carries it and the first release that shipped it ({@link #upstreamPr()},
+ * {@link #commit()}, {@link #firstRelease()}), or this project's own, named {@code ..._OURS}, with no upstream
+ * counterpart. {@link ZfsRelease} names the set of fixes a release shipped. The properties in {@code specs/} show
+ * each quirk happening without its fix and never with it; the oracle module proves each upstream fix against the
+ * arc.c that carries it (docs/scope.md, "Quirk switches").
  */
 public enum QuirkFix {
     /**
-     * OpenZFS #14120 / PR #14137 (zfs-2.1.7): during warm-up both the anon growth in
-     * {@code arc_adapt} and the {@code arc_p} block of {@code arc_get_data_impl} drive {@code arc_p}
-     * up to {@code arc_c}. The fix adds the condition {@code arc_p < arc_c >> 1} to both.
+     * OpenZFS #12425 (zfs-2.1.6): {@code arc_write_ready} decides whether a written block's header gets data of its
+     * own (a copy of the writer's buffer) by {@code zfs_abd_scatter_enabled} alone, so with scatter on a block too
+     * small for a scatter ABD ({@code size < zfs_abd_scatter_min_size}) is still copied. The fix asks
+     * {@code !abd_size_alloc_linear(size)}: only a block that would be scatter is copied; a linear one shares the
+     * writer's buffer.
      */
-    ARC_P_GROWTH_CAP_14137,
+    WRITE_SHARES_LINEAR_12425(12425, "415882d228", "2.1.6"),
     /**
-     * Observation O1: {@code bytes * mult} in {@code arc_adapt} is a 32-bit {@code int} multiply, and
-     * {@code mult} is the ghost-size quotient truncated to {@code int}; a wrapped negative product
-     * drops {@code arc_p} to {@code arc_p_min} on one MFU-ghost hit. The fix multiplies in 64 bits.
+     * OpenZFS #13794 (zfs-2.1.6): {@code arc_reap_cb} computes {@code to_free} from the whole {@code arc_c} rather
+     * than {@code arc_c - arc_c_min}. The fix uses {@code can_free = arc_c - arc_c_min} and frees only when it is
+     * positive.
      */
-    ADAPT_64BIT_MULTIPLY_O1,
+    REAP_ABOVE_C_MIN_13794(13794, "b6ebf270eb", "2.1.6"),
     /**
-     * Observation O2: the {@code else} branch of {@code arc_reduce_target_size} sets
-     * {@code arc_c = arc_c_min} and leaves {@code arc_p}, so {@code arc_p > arc_c} is possible. The fix
-     * applies the first branch's clamp there too: if {@code arc_p > arc_c}, {@code arc_p = arc_c >> 1}.
+     * OpenZFS #14120 / PR #14137 (zfs-2.1.7): during warm-up both the anon growth in {@code arc_adapt} and the
+     * {@code arc_p} block of {@code arc_get_data_impl} drive {@code arc_p} up to {@code arc_c}. The fix adds the
+     * condition {@code arc_p < arc_c >> 1} to both.
      */
-    SHRINK_CLAMPS_ARC_P_O2,
+    ARC_P_GROWTH_CAP_14137(14137, "d9de079a4b", "2.1.7"),
     /**
-     * OpenZFS #13794 (zfs-2.1.6): {@code arc_reap_cb} computes {@code to_free} from the whole
-     * {@code arc_c} rather than {@code arc_c - arc_c_min}. The fix uses {@code can_free = arc_c -
-     * arc_c_min} and frees only when it is positive.
+     * OpenZFS PR #14094 (master commit e09fdda977; no release carries it: every 2.1.x keeps the 32-bit product and
+     * zfs-2.2.0 removed {@code arc_p}): in {@code arc_adapt}'s MRU-ghost branch {@code bytes * mult} is a 32-bit
+     * {@code int} product that wraps, sign-extended into {@code arc_p + bytes * mult}. The fix casts {@code bytes} to
+     * {@code uint64_t} there: {@code arc_p + (uint64_t)bytes * mult}, with {@code mult} still the quotient truncated
+     * to {@code int}. The MFU-ghost branch is left as it was ({@link #ADAPT_MFU_64BIT_MULTIPLY_OURS}).
      */
-    REAP_ABOVE_C_MIN_13794
+    ADAPT_MRU_64BIT_MULTIPLY_14094(14094, "e09fdda977", null),
+    /**
+     * This project's fix, no upstream counterpart (observation O1): the same 32-bit {@code bytes * mult} in
+     * {@code arc_adapt}'s MFU-ghost branch, where a wrapped negative product drops {@code arc_p} to
+     * {@code arc_p_min} on one MFU-ghost hit. Upstream's #14094 cast only the MRU-ghost branch's product; this fix
+     * applies the same cast to {@code delta = MIN((uint64_t)bytes * mult, arc_p)}.
+     */
+    ADAPT_MFU_64BIT_MULTIPLY_OURS(0, null, null),
+    /**
+     * This project's fix, no upstream counterpart (observation O2): the {@code else} branch of
+     * {@code arc_reduce_target_size} sets {@code arc_c = arc_c_min} and leaves {@code arc_p}, so
+     * {@code arc_p > arc_c} is possible. The fix applies the first branch's clamp there too: if
+     * {@code arc_p > arc_c}, {@code arc_p = arc_c >> 1}. No OpenZFS release changed this code (2.1.16's is 2.1.1's).
+     */
+    SHRINK_CLAMPS_ARC_P_OURS(0, null, null);
+
+    private final int upstreamPr;
+    private final String commit;
+    private final String firstRelease;
+
+    QuirkFix(int upstreamPr, String commit, String firstRelease) {
+        this.upstreamPr = upstreamPr;
+        this.commit = commit;
+        this.firstRelease = firstRelease;
+    }
+
+    /** @return whether this is this project's own fix, with no upstream counterpart */
+    public boolean ours() {
+        return upstreamPr == 0;
+    }
+
+    /** @return the OpenZFS pull request that made the fix; empty for this project's own */
+    public Optional<Integer> upstreamPr() {
+        return ours() ? Optional.empty() : Optional.of(upstreamPr);
+    }
+
+    /** @return the abbreviated OpenZFS commit that carries the fix; empty for this project's own */
+    public Optional<String> commit() {
+        return Optional.ofNullable(commit);
+    }
+
+    /** @return the first OpenZFS release that shipped the fix; empty if none did */
+    public Optional<String> firstRelease() {
+        return Optional.ofNullable(firstRelease);
+    }
 }

@@ -346,7 +346,7 @@ public final class ZfsArc {
      * {@code arc_reduce_target_size}: lowers {@code arc_c} by {@code toFree} from the smaller of
      * {@code arc_c} and the exact size, never below {@code arc_c_min}, and wakes the evictor if the
      * size is now above the target. In the {@code else} branch {@code arc_p} is left alone (quirk
-     * O2) unless {@link QuirkFix#SHRINK_CLAMPS_ARC_P_O2} applies.
+     * O2) unless {@link QuirkFix#SHRINK_CLAMPS_ARC_P_OURS} applies.
      *
      * @param toFree bytes to take off the target, at least 0
      * @return {@link Outcome#TARGET_REDUCED}
@@ -590,14 +590,14 @@ public final class ZfsArc {
     }
 
     /**
-     * {@code arc_write_ready} for an unencrypted, uncompressed block (arc.c:6885-6915): with
-     * {@code zfs_abd_scatter_enabled} the header gets data of its own, allocated with
-     * {@code ARC_HDR_DO_ADAPT | ARC_HDR_USE_RESERVE}, and the writer's buffer stays a copy; otherwise
-     * {@code arc_can_share} holds (the writer's buffer is the only one) and {@code arc_share_buf} makes
-     * the buffer's data the header's (C2960-2988).
+     * {@code arc_write_ready} for an unencrypted, uncompressed block (arc.c:6885-6915): where
+     * {@link ArcArithmetic#writeReadyCopies} says so (in 2.1.1 whenever {@code zfs_abd_scatter_enabled}) the header
+     * gets data of its own, allocated with {@code ARC_HDR_DO_ADAPT | ARC_HDR_USE_RESERVE}, and the writer's buffer
+     * stays a copy; otherwise {@code arc_can_share} holds (the writer's buffer is the only one) and
+     * {@code arc_share_buf} makes the buffer's data the header's (C2960-2988).
      */
     private void writeReady(Header h) {
-        if (tunables.abdScatterEnabled()) {
+        if (ArcArithmetic.writeReadyCopies(config, h.size)) {
             allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_DO_ADAPT, HdrAllocFlag.ARC_HDR_USE_RESERVE));
         } else {
             h.hasData = true;

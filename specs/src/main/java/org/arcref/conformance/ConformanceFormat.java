@@ -17,6 +17,7 @@ import org.arcref.zfs.Eviction;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsRelease;
 
 /**
  * The conformance format, version {@value #VERSION}: JSON Lines, one header line, then one line per
@@ -34,9 +35,7 @@ public final class ConformanceFormat {
     /** The {@code format} field of every header. */
     public static final String NAME = "arcref-conformance";
     /** The {@code version} field this code writes and reads. */
-    public static final int VERSION = 2;
-    /** The {@code zfs} field: the OpenZFS release the spec models. */
-    public static final String ZFS = "2.1.1";
+    public static final int VERSION = 3;
 
     /** The fields of an {@code evicted} element, in order. */
     private static final List<String> EVICTION_FIELDS = List.of("key", "size", "from", "to");
@@ -59,7 +58,7 @@ public final class ConformanceFormat {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("format", NAME);
         h.put("version", VERSION);
-        h.put("zfs", ZFS);
+        h.put("zfs", ZfsRelease.followedBy(settings.config().fixes()).version());
         h.put("trace", traceName);
         h.put("trace_sha256", traceSha256);
         h.put("headers", headers);
@@ -149,6 +148,15 @@ public final class ConformanceFormat {
             if (on) {
                 fixes.add(f);
             }
+        }
+        if (!(header.get("zfs") instanceof String zfs) || ZfsRelease.of(zfs).isEmpty()) {
+            throw new IllegalArgumentException("header field zfs must be one of " + ZfsRelease.versions() + ", was "
+                    + describe(header.get("zfs")));
+        }
+        String followed = ZfsRelease.followedBy(fixes).version();
+        if (!zfs.equals(followed)) {
+            throw new IllegalArgumentException("header field zfs is \"" + zfs + "\", but its fixes are those of zfs "
+                    + followed + " (a release's output applies every fix the release shipped: docs/scope.md)");
         }
         return settings.withFixes(fixes);
     }

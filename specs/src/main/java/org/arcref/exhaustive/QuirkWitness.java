@@ -29,30 +29,42 @@ public enum QuirkWitness {
         }
     },
     /**
-     * O1: the condition of the wrap, not its effect: a ghost hit whose {@code bytes * mult} (the ghost-size
-     * quotient, dampened to 10 unless {@code zfs_arc_p_dampener_disable}) is at least 2^31, where 2.1.1's 32-bit
-     * {@code int} product wraps. It needs ghost lists thousands of times the block, so it is out of reach of small
-     * caches; it is recorded, never a violation.
+     * The MRU-ghost twin of O1, removed by #14094: the condition of the wrap, not its effect (see
+     * {@link #productWraps}). Recorded, never a violation.
      */
-    ADAPT_PRODUCT_WRAPS(QuirkFix.ADAPT_64BIT_MULTIPLY_O1, false) {
+    ADAPT_MRU_PRODUCT_WRAPS(QuirkFix.ADAPT_MRU_64BIT_MULTIPLY_14094, false) {
         @Override
         boolean seen(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
-            if (outcome != Outcome.GHOST_HIT_MRU && outcome != Outcome.GHOST_HIT_MFU) {
+            return outcome == Outcome.GHOST_HIT_MRU && productWraps(config, before, op, true);
+        }
+    },
+    /**
+     * O1, removed by this project's fix: the condition of the wrap in the MFU-ghost branch, not its effect (see
+     * {@link #productWraps}). Recorded, never a violation.
+     */
+    ADAPT_MFU_PRODUCT_WRAPS(QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS, false) {
+        @Override
+        boolean seen(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
+            return outcome == Outcome.GHOST_HIT_MFU && productWraps(config, before, op, false);
+        }
+    },
+    /**
+     * #12425: a write completes with {@code zfs_abd_scatter_enabled} and a block small enough for a linear ABD,
+     * and its header got a copy of its own rather than sharing the writer's buffer. With the fix such a block
+     * shares.
+     */
+    WRITE_COPIES_LINEAR_BLOCK(QuirkFix.WRITE_SHARES_LINEAR_12425, true) {
+        @Override
+        boolean seen(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
+            if (!(op instanceof Operation.Complete c) || !config.tunables().abdScatterEnabled()) {
                 return false;
             }
-            boolean mru = outcome == Outcome.GHOST_HIT_MRU;
-            long hit = before.state(mru ? ArcState.MRU_GHOST : ArcState.MFU_GHOST).size();
-            long other = before.state(mru ? ArcState.MFU_GHOST : ArcState.MRU_GHOST).size();
-            long mult = hit >= other ? 1 : other / hit;
-            if (!config.tunables().pDampenerDisable()) {
-                mult = Math.min(mult, 10);
-            }
-            long bytes = ((Operation.Read) op).size();
-            return mult > Integer.MAX_VALUE || bytes * mult > Integer.MAX_VALUE;
+            return after.headers().stream().anyMatch(h -> h.key() == c.key() && h.hasData() && !h.sharedData()
+                    && h.size() < config.tunables().abdScatterMinSize());
         }
     },
     /** O2: {@code arc_p > arc_c} after an operation. The fix clamps it in {@code arc_reduce_target_size}. */
-    ARC_P_ABOVE_ARC_C(QuirkFix.SHRINK_CLAMPS_ARC_P_O2, true) {
+    ARC_P_ABOVE_ARC_C(QuirkFix.SHRINK_CLAMPS_ARC_P_OURS, true) {
         @Override
         boolean seen(ArcConfig config, ArcSnapshot before, Operation op, Outcome outcome, ArcSnapshot after) {
             return Long.compareUnsigned(after.p(), after.c()) > 0;
@@ -71,6 +83,22 @@ public enum QuirkWitness {
                             || after.stats().get(ArcStat.EVICTOR_RUNS) > before.stats().get(ArcStat.EVICTOR_RUNS));
         }
     };
+
+    /**
+     * Whether a ghost hit's {@code bytes * mult} (the ghost-size quotient, dampened to 10 unless
+     * {@code zfs_arc_p_dampener_disable}) is at least 2^31, where 2.1.1's 32-bit {@code int} product wraps. It needs
+     * ghost lists thousands of times the block, out of reach of small caches.
+     */
+    private static boolean productWraps(ArcConfig config, ArcSnapshot before, Operation op, boolean mru) {
+        long hit = before.state(mru ? ArcState.MRU_GHOST : ArcState.MFU_GHOST).size();
+        long other = before.state(mru ? ArcState.MFU_GHOST : ArcState.MRU_GHOST).size();
+        long mult = hit >= other ? 1 : other / hit;
+        if (!config.tunables().pDampenerDisable()) {
+            mult = Math.min(mult, 10);
+        }
+        long bytes = ((Operation.Read) op).size();
+        return mult > Integer.MAX_VALUE || bytes * mult > Integer.MAX_VALUE;
+    }
 
     private final QuirkFix fix;
     private final boolean effect;

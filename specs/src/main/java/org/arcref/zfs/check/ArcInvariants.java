@@ -66,7 +66,7 @@ public final class ArcInvariants {
 
     static void r2MruTargetNonNegative(ArcConfig config, ArcSnapshot s) {
         require(s.p() >= 0, Property.R2, "(int64)arc_p >= 0", s);
-        if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_O2)) {
+        if (config.applies(QuirkFix.SHRINK_CLAMPS_ARC_P_OURS)) {
             require(Long.compareUnsigned(s.p(), s.c()) <= 0, Property.R2, "with the O2 fix, arc_p <= arc_c", s);
         }
     }

@@ -164,7 +164,7 @@ class QuirkFixProperties {
 
     @Example
     void quirkO1WithFixMfuGhostHitDropsArcPToItsMinimum() {
-        long[] p = mfuGhostHit(wrapScenario(EnumSet.of(QuirkFix.ADAPT_64BIT_MULTIPLY_O1), true));
+        long[] p = mfuGhostHit(wrapScenario(EnumSet.of(QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS), true));
         assertEquals(Math.max(p[2] >>> 4, p[0] - (1L << 32)), p[1],
                 "O1 fixed: arc_p = MAX(arc_p_min, arc_p - MIN(2^32, arc_p))");
     }
@@ -178,7 +178,7 @@ class QuirkFixProperties {
 
     @Example
     void dampenerCapsTheMultiplierAtTenWithO1Fixed() {
-        long[] p = mfuGhostHit(wrapScenario(EnumSet.of(QuirkFix.ADAPT_64BIT_MULTIPLY_O1), false));
+        long[] p = mfuGhostHit(wrapScenario(EnumSet.of(QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS), false));
         assertEquals(Math.max(p[2] >>> 4, p[0] - 10 * SMALL), p[1],
                 "O1 fixed, zfs_arc_p_dampener_disable=0: mult = MIN(2^15, 10), so arc_p drops by 10 blocks");
     }
@@ -204,7 +204,7 @@ class QuirkFixProperties {
 
     @Example
     void quirkO2WithFixArcPIsClampedBelowArcC() {
-        ArcSnapshot s = shrinkAfterWarmUp(EnumSet.of(QuirkFix.SHRINK_CLAMPS_ARC_P_O2));
+        ArcSnapshot s = shrinkAfterWarmUp(EnumSet.of(QuirkFix.SHRINK_CLAMPS_ARC_P_OURS));
         assertEquals(s.c() >>> 1, s.p(), "O2 fixed: arc_p = arc_c >> 1 after the shrink");
     }
 

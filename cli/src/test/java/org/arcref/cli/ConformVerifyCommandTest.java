@@ -56,7 +56,7 @@ class ConformVerifyCommandTest {
         List<String> lines = Files.readAllLines(out);
         assertEquals(1 + ConformanceTrace.builtin("basic").steps().size(), lines.size());
         String header = lines.get(0);
-        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":2,\"zfs\":\"2.1.1\","
+        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":3,\"zfs\":\"2.1.1\","
                 + "\"trace\":\"builtin:basic\",\"trace_sha256\":\"" + ConformanceTrace.builtin("basic").sha256()
                 + "\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
         assertTrue(header.contains("\"zfs_arc_evict_batch_limit\":3,"), header);
@@ -64,6 +64,55 @@ class ConformVerifyCommandTest {
         assertTrue(header.contains("\"ARC_P_GROWTH_CAP_14137\":false"), header);
         assertTrue(lines.get(1).startsWith("{\"index\":1,\"line\":4,\"op\":\"read 1 1024 demand\",\"outcome\":\"MISS\","
                 + "\"evicted\":[],\"tick\":0,\"arc_c\":8192,\"arc_p\":4096,\"arc_size\":1024,"), lines.get(1));
+    }
+
+    /**
+     * {@code --zfs 2.1.16} applies exactly the upstream fixes 2.1.16 shipped, the header names the release, and
+     * {@code arc verify} re-runs the spec from that header; {@code --fix} adds to the release's fixes.
+     */
+    @Test
+    void conformFollowsTheReleaseItIsGiven() throws IOException {
+        Path out = conform("basic", "--zfs", "2.1.16");
+        String header = Files.readAllLines(out).get(0);
+        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":3,\"zfs\":\"2.1.16\","), header);
+        assertTrue(header.endsWith(",\"fixes\":{\"WRITE_SHARES_LINEAR_12425\":true,\"REAP_ABOVE_C_MIN_13794\":true,"
+                + "\"ARC_P_GROWTH_CAP_14137\":true,\"ADAPT_MRU_64BIT_MULTIPLY_14094\":false,"
+                + "\"ADAPT_MFU_64BIT_MULTIPLY_OURS\":false,\"SHRINK_CLAMPS_ARC_P_OURS\":false}}"), header);
+        CliRun againstSpec = arc("verify", out.toString());
+        assertEquals(0, againstSpec.status(), againstSpec.out() + againstSpec.err());
+        String withOurs = Files.readAllLines(conform("builtin:basic", "--zfs", "2.1.16", "--fix",
+                "SHRINK_CLAMPS_ARC_P_OURS")).get(0);
+        assertTrue(withOurs.contains("\"zfs\":\"2.1.16\","), withOurs);
+        assertTrue(withOurs.contains("\"SHRINK_CLAMPS_ARC_P_OURS\":true"), withOurs);
+        String partial = Files.readAllLines(conform("eviction", "--fix", "ARC_P_GROWTH_CAP_14137")).get(0);
+        assertTrue(partial.contains("\"zfs\":\"2.1.1\","), "one fix of 2.1.16 is not 2.1.16: " + partial);
+    }
+
+    @Test
+    void aReleaseTheSpecDoesNotFollowIsBadUsage() {
+        CliRun r = arc("conform", "basic", "--zfs", "2.2.0");
+        assertEquals(ExitCode.BAD_INPUT, r.status());
+        assertTrue(r.err().contains("--zfs must be one of 2.1.1, 2.1.16 (the releases the spec follows), was \"2.2.0\""),
+                r.err());
+        assertEquals("", r.out());
+    }
+
+    /** A header whose zfs field its fixes contradict is malformed: the release would not produce that output. */
+    @Test
+    void aHeaderWhoseFixesAreNotItsReleasesIsRejected() throws IOException {
+        Path out = conform("basic", "--zfs", "2.1.16");
+        List<String> lines = new ArrayList<>(Files.readAllLines(out));
+        lines.set(0, lines.get(0).replace("\"zfs\":\"2.1.16\"", "\"zfs\":\"2.1.1\""));
+        Path claimed = dir.resolve("claimed.jsonl");
+        Files.write(claimed, lines);
+        CliRun r = arc("verify", claimed.toString());
+        assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("header field zfs is \"2.1.1\", but its fixes are those of zfs 2.1.16"), r.err());
+        lines.set(0, lines.get(0).replace("\"zfs\":\"2.1.1\"", "\"zfs\":\"2.2.0\""));
+        Files.write(claimed, lines);
+        r = arc("verify", claimed.toString());
+        assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("header field zfs must be one of 2.1.1, 2.1.16, was \"2.2.0\""), r.err());
     }
 
     @Test
@@ -165,10 +214,10 @@ class ConformVerifyCommandTest {
                 + "\"\\\"op\\\":\\\"read 1 1024 de\"", r.err().strip());
 
         Path wrongVersion = dir.resolve("v1.jsonl");
-        Files.writeString(wrongVersion, lines.get(0).replace("\"version\":2", "\"version\":1") + "\n");
+        Files.writeString(wrongVersion, lines.get(0).replace("\"version\":3", "\"version\":1") + "\n");
         r = arc("verify", wrongVersion.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 2 (the version this tool reads), "
+        assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 3 (the version this tool reads), "
                 + "was 1", r.err().strip());
 
         Path empty = dir.resolve("empty.jsonl");
@@ -258,7 +307,7 @@ class ConformVerifyCommandTest {
         assertEquals(0, set.status(), set.err());
         assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_MFU_64BIT_MULTIPLY_OURS\n"),
                 set.out());
-        assertTrue(set.out().endsWith("\ntogether               43 of 43 transitions; 4 of 4 quirks\n"), set.out());
+        assertTrue(set.out().endsWith("\ntogether               43 of 43 transitions; 6 of 6 quirks\n"), set.out());
     }
 
     @Test

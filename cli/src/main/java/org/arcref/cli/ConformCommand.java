@@ -358,7 +358,7 @@ final class ConformCommand implements Callable<Integer> {
         err.println("quirks (trace run without and with each fix):");
         for (QuirkFix f : QuirkFix.values()) {
             Optional<Divergence> d = QuirkEffect.firstEffect(trace, settings, f);
-            err.printf("  %s %-26s %s%n", d.isPresent() ? "[x]" : "[ ]", f.name(),
+            err.printf("  %s %-30s %s%n", d.isPresent() ? "[x]" : "[ ]", f.name(),
                     d.map(x -> "observable: operation " + (x.line() - 1) + ", " + x.field() + " " + x.expected()
                             + " without the fix, " + x.actual() + " with it").orElse("not observable"));
         }

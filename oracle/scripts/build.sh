@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the oracles the oracle/ tests and `arc explore --checks oracle` run (docs/oracle.md). For every release of
 # releases.tsv, one build path: libzpool from zfs-RELEASE.tar.gz (cached outside the clone by the tarball's SHA-256:
-# build-libzpool.sh), then
+# build-libzpool.sh; the releases' builds run side by side), then
 #   OUT_DIR/arc-oracle-RELEASE         the release's arc.c as released
 #   OUT_DIR/arc-oracle-RELEASE+PATCH   the same with oracle/patches/zfs-RELEASE/PATCH.patch applied (a quirk fix
 #                                      as upstream's commit or this project's patch states it)
@@ -47,13 +47,26 @@ build() {
   fi
   bash "$here/build-oracle.sh" "$release" "$tree" "$binary" "$@"
 }
-while IFS=$'\t' read -r release _; do
+releases=$(grep -v '^#' "$here/releases.tsv" | cut -f1)
+# libzpool of every release side by side: each build's autogen and configure run on one core, so two builds
+# overlap them; a cached release returns at once
+declare -A trees pids
+for release in $releases; do
   tarball=$(tarball_of "$release")
-  tree=$(bash "$here/build-libzpool.sh" "$tarball" | tail -n 1)
+  bash "$here/build-libzpool.sh" "$tarball" > "$out/.libzpool-$release" &
+  pids[$release]=$!
+done
+for release in $releases; do
+  wait "${pids[$release]}" || exit $?
+  trees[$release]=$(tail -n 1 "$out/.libzpool-$release")
+  rm -f "$out/.libzpool-$release"
+done
+for release in $releases; do
+  tree=${trees[$release]}
   build "$release" "$tree" "$out/arc-oracle-$release"
   for patchfile in "$here/../patches/zfs-$release"/*.patch; do
     [ -f "$patchfile" ] || continue
     name=$(basename "$patchfile" .patch)
     build "$release" "$tree" "$out/arc-oracle-$release+$name" "$name"
   done
-done < <(grep -v '^#' "$here/releases.tsv")
+done

@@ -76,7 +76,7 @@ final class ExhaustiveExplore {
     boolean twoSizes;
 
     @Option(names = "--fix", paramLabel = "QUIRK", description = "Exhaustive: apply a quirk fix (repeatable): "
-            + "ARC_P_GROWTH_CAP_14137, ADAPT_MFU_64BIT_MULTIPLY_OURS, SHRINK_CLAMPS_ARC_P_OURS, REAP_ABOVE_C_MIN_13794.")
+            + "${COMPLETION-CANDIDATES}.")
     List<QuirkFix> fixes = List.of();
 
     @Option(names = "--max-states", paramLabel = "N", defaultValue = "2000000",

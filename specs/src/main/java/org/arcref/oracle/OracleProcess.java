@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One running {@code arc-oracle --serve} (the real zfs-2.1.1 {@code arc.c}, {@code oracle/src/main/c}), fed many
+ * One running {@code arc-oracle --serve} (the real {@code arc.c} of one release, {@code oracle/src/main/c}), fed many
  * traces over its standard input, so that a campaign pays for no process or JVM per trace. The oracle runs the
  * traces in a worker process, each on a fresh ARC; a trace that is rejected or crashes (a failed {@code ASSERT})
  * ends only that worker, which the oracle replaces.
@@ -77,7 +77,7 @@ public final class OracleProcess implements AutoCloseable {
     public static OracleProcess start(Path binary, Map<Switch, Boolean> switches) {
         if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
             throw new IllegalArgumentException("the oracle binary must be an executable file, was " + binary
-                    + " (build it with: bash oracle/scripts/build.sh ../shared/zfs/zfs-2.1.1.tar.gz oracle/target;"
+                    + " (build it with: bash oracle/scripts/build.sh FOLDER-OF-ZFS-TARBALLS oracle/target;"
                     + " docs/oracle.md)");
         }
         List<String> command = new ArrayList<>(List.of(binary.toString(), "--serve"));

@@ -32,11 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The conformance suite as a test of the spec: every built-in trace, run with every header listed
  * ({@code arc conform NAME --headers}) and run again with every quirk fix ({@code --fix} for each
- * {@link QuirkFix}, the later ZFS), must give, line for line, the output pinned in
+ * {@link QuirkFix}: upstream's fixes and ours), must give, line for line, the output pinned in
  * {@code builtin-outputs.sha256}. The pins are the unmutated spec's output, which the oracle module
  * shows equal to zfs-2.1.1's {@code arc.c} on every built-in ({@code ConformanceTracesOracleTest}); the
- * runs with the fixes are pinned as the spec gives them (arc.c with #14137's fix is checked in
- * {@code QuirkFixedOracleTest}).
+ * runs with the fixes are pinned as the spec gives them (each fix is proven against the arc.c that carries it in
+ * {@code QuirkFixProvenanceOracleTest}).
  *
  * <p>This is the measure of the suite's strength (docs/conformance.md, "How strong the suite is"): the
  * PIT run {@code -Pmutation -Dmutation.targetClasses='org.arcref.zfs.*'

@@ -1,6 +1,7 @@
 package org.arcref.specs.exhaustive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
@@ -88,6 +89,28 @@ class ExhaustiveX1Test {
         ExhaustiveResult r = explore(bounds, ConcurrentArc::new);
         assertNoViolation(bounds, r);
         assertEquals(Map.of(), r.quirkDepth(), "no quirk witness with the fixes applied");
+    }
+
+    /**
+     * #12425 needs a block below {@code zfs_abd_scatter_min_size}, which the CI configuration's one size never is:
+     * with two sizes (512 B linear, 1 KiB scatter) a write of 512 B completed with its hold is copied at depth 2
+     * without the fix; with it no such copy is ever made and the writer's buffer is shared.
+     */
+    @Test
+    void x1TheLinearWriteQuirkShowsWithTwoSizesAndNeverWithItsFix() {
+        ExhaustiveBounds quirk = ExhaustiveBounds.tiny(2, 1, false, 1, 2, false, true, Set.of(), 4, 10_000_000);
+        ExhaustiveResult without = explore(quirk, ConcurrentArc::new);
+        assertNoViolation(quirk, without);
+        assertEquals(2, without.quirkDepth().get(QuirkWitness.WRITE_COPIES_LINEAR_BLOCK), without.quirkDepth()
+                .toString());
+        assertTrue(without.unreached().contains(Transition.WRITE_READY_SHARES), without.unreached().toString());
+        ExhaustiveBounds fixed = ExhaustiveBounds.tiny(2, 1, false, 1, 2, false, true,
+                EnumSet.of(QuirkFix.WRITE_SHARES_LINEAR_12425), 4, 10_000_000);
+        ExhaustiveResult with = explore(fixed, ConcurrentArc::new);
+        assertNoViolation(fixed, with);
+        assertFalse(with.quirkDepth().containsKey(QuirkWitness.WRITE_COPIES_LINEAR_BLOCK), with.quirkDepth()
+                .toString());
+        assertFalse(with.unreached().contains(Transition.WRITE_READY_SHARES), with.unreached().toString());
     }
 
     // ---- proof that it can fail: each mutation's shortest counterexample ----

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.airlift.compress.zstd.ZstdOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,6 +51,10 @@ class BadInputsTest {
         garbage[gz.length] = 'x';
         Files.write(dir.resolve("garbage.trace.gz"), garbage);
         Files.write(dir.resolve("corrupt.trace.zst"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 9, 9, 9, 9});
+        // more content than the text check reads, so that the decoder has the rest to decode after the rejection
+        byte[] marked = ("\ufeff" + "1\n2\n3\n".repeat(50_000)).getBytes(StandardCharsets.UTF_8);
+        Files.write(dir.resolve("marked.trace.gz"), gzip(marked));
+        Files.write(dir.resolve("marked.trace.zst"), zstd(marked));
         write("ops.ops", "read 1 512 demand\n");
         write("evict.ops", "read 1 512\nevict now\n");
         write("frob.ops", "frob 1\n");
@@ -73,9 +78,21 @@ class BadInputsTest {
     }
 
     private static byte[] gzip(String text) throws IOException {
+        return gzip(text.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static byte[] gzip(byte[] content) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(bytes)) {
-            z.write(text.getBytes(StandardCharsets.US_ASCII));
+            z.write(content);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static byte[] zstd(byte[] content) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZstdOutputStream z = new ZstdOutputStream(bytes)) {
+            z.write(content);
         }
         return bytes.toByteArray();
     }
@@ -132,6 +149,8 @@ class BadInputsTest {
                 bad("replay -o /proc/no-such-file", "/proc/no-such-file"),
                 bad("replay --concurrent 2 --warmup 5", "--warmup"),
                 bad("replay @garbage.trace.gz", "trailing garbage after the gzip data"),
+                bad("replay @marked.trace.gz", "marked.trace.gz:1: the file starts with a UTF-8 byte-order mark"),
+                bad("replay @marked.trace.zst", "marked.trace.zst:1: the file starts with a UTF-8 byte-order mark"),
                 bad("replay --frobnicate", "--frobnicate"),
                 bad("replya", "did you mean replay?"),
                 bad("--frobnicate", "--frobnicate"),

@@ -4,6 +4,7 @@ import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.EOFException;
 import java.io.FileInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -119,7 +120,7 @@ public final class TraceFile {
         try (raw; InputStream zstdDecoded = decompressIfZstd(raw);
                 InputStream content = decompressIfGzip(zstdDecoded)) {
             try {
-                return reader.read(content, source);
+                return reader.read(new KeptOpen(content), source);
             } catch (TraceFormatException e) {
                 if (zstdDecoded instanceof ZstdStream || content instanceof GzipStream) {
                     drain(content, e);
@@ -129,7 +130,11 @@ public final class TraceFile {
         }
     }
 
-    /** Decodes the rest of compressed content, so that corrupt data is reported as such; {@code bad} is kept. */
+    /**
+     * Decodes the rest of compressed content, so that corrupt data is reported as such; {@code bad} is kept. The
+     * reader may have closed what it was given ({@link #text} closes it when it rejects the content), which is why
+     * it was given a {@link KeptOpen} view: {@code content} is still open here.
+     */
     private static void drain(InputStream content, TraceFormatException bad) throws IOException {
         try {
             content.transferTo(OutputStream.nullOutputStream());
@@ -221,6 +226,18 @@ public final class TraceFile {
             return new GzipStream(in);
         }
         return in;
+    }
+
+    /** A view of content that the reader given it may close: closing it leaves the content open. */
+    private static final class KeptOpen extends FilterInputStream {
+        KeptOpen(InputStream content) {
+            super(content);
+        }
+
+        @Override
+        public void close() {
+            // the content is closed by TraceFile.read, after drain has read it
+        }
     }
 
     private static void checkText(byte[] prefix, String source) {

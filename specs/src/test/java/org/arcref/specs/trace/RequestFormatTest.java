@@ -82,9 +82,13 @@ class RequestFormatTest {
     }
 
     private static byte[] gzip(String text) throws IOException {
+        return gzip(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] gzip(byte[] content) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         try (OutputStream z = new GZIPOutputStream(b)) {
-            z.write(text.getBytes(StandardCharsets.UTF_8));
+            z.write(content);
         }
         return b.toByteArray();
     }
@@ -174,5 +178,41 @@ class RequestFormatTest {
                 })), "uncompressed content has no checksum to consult");
         assertEquals("1\n2\n", TraceFile.read(new ByteArrayInputStream(gzip("1\n2\n")), "t",
                 (content, source) -> new String(content.readAllBytes(), StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * A reader may close the content it rejects ({@link TraceFile#text} does): the rest is decoded all the same, the
+     * corruption reported, and whole data gives the rejection (it was a NullPointerException of a closed inflater
+     * for gzip, and {@code Stream closed} for zstd).
+     */
+    @Test
+    void aReaderThatClosesTheContentItRejectsStillGetsTheRestDecoded() throws IOException {
+        TraceFormatException rejected = new TraceFormatException("t", 1, "rejected");
+        TraceFile.ContentReader<Void> closing = (content, source) -> {
+            content.close();
+            throw rejected;
+        };
+        byte[] text = randomLines(200_000).getBytes(StandardCharsets.UTF_8);
+        for (byte[] whole : List.of(gzip(text), zstd(text))) {
+            assertEquals(rejected, assertThrows(TraceFormatException.class,
+                    () -> TraceFile.read(new ByteArrayInputStream(whole), "t", closing)));
+        }
+        byte[] gz = gzip(text);
+        gz[gz.length - 8] ^= 1;
+        ZipException badCrc = assertThrows(ZipException.class, () -> TraceFile.read(new ByteArrayInputStream(gz), "t",
+                closing));
+        assertEquals(List.of(rejected), List.of(badCrc.getSuppressed()));
+        byte[] zs = zstd(text);
+        for (int i = zs.length * 9 / 10; i < zs.length - 20; i += 7) {
+            zs[i] ^= 0x5a;
+        }
+        IOException corrupt = assertThrows(IOException.class, () -> TraceFile.read(new ByteArrayInputStream(zs), "t",
+                closing));
+        assertTrue(corrupt.getMessage().contains("corrupt zstd data"), corrupt.getMessage());
+        byte[] marked = text.clone();
+        marked[0] = 0;
+        TraceFormatException binary = assertThrows(TraceFormatException.class, () -> TraceFile.read(
+                new ByteArrayInputStream(gzip(marked)), "t", TraceFile::text));
+        assertTrue(binary.getMessage().contains("binary data (a NUL byte at offset 0"), binary.getMessage());
     }
 }

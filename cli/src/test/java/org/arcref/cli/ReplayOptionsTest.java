@@ -166,8 +166,8 @@ class ReplayOptionsTest {
         }
         gz[at] = 'x';
         Path corrupt = Files.write(dir.resolve("corrupt.gz"), gz);
-        assertError("cannot read trace file " + corrupt + ": corrupt gzip data (CRC-32 mismatch: the data decodes to "
-                + "other bytes than were compressed)", arc("replay", corrupt.toString()));
+        assertError("cannot read trace file " + corrupt + ": corrupt gzip data (CRC-32 or length mismatch: the data "
+                + "decodes to other bytes than were compressed)", arc("replay", corrupt.toString()));
     }
 
     /** The bug: available() of a /proc file fails with EINVAL, reported as an I/O error. */

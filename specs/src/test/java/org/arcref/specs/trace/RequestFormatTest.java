@@ -99,23 +99,72 @@ class RequestFormatTest {
         }
     }
 
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
+    }
+
+    /**
+     * Data as a pipe gives it: a few bytes a read, and {@code available()} 0 (nothing known to be ready), which
+     * made Java 17's GZIPInputStream stop after the first member.
+     */
+    private static InputStream trickle(byte[] data) {
+        return new ByteArrayInputStream(data) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 3));
+            }
+
+            @Override
+            public synchronized int available() {
+                return 0;
+            }
+        };
+    }
+
+    private static String decodeTrickled(byte[] gz) throws IOException {
+        try (InputStream in = TraceFile.decompress(trickle(gz))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
     void gzipReadsConcatenatedMembersAndChecksEveryTrailerAndWhatFollows() throws IOException {
         byte[] a = gzip("1\n2\n");
         byte[] b = gzip("3\n");
-        byte[] both = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, both, a.length, b.length);
+        byte[] both = concat(a, b);
         assertEquals("1\n2\n3\n", decode(both));
+        assertEquals("1\n2\n3\n", decodeTrickled(both), "every member is read from a pipe");
+        assertEquals("1\n2\n3\n1\n2\n", decodeTrickled(concat(both, a)));
+        String trailing = "trailing garbage after the gzip data, at byte offset ";
         byte[] garbage = Arrays.copyOf(a, a.length + 3);
-        IOException trailing = assertThrows(IOException.class, () -> decode(garbage));
-        assertEquals("trailing garbage after the gzip data, at byte offset " + a.length, trailing.getMessage());
+        assertEquals(trailing + a.length, assertThrows(IOException.class, () -> decode(garbage)).getMessage());
+        assertEquals(trailing + a.length, assertThrows(IOException.class, () -> decodeTrickled(garbage))
+                .getMessage());
+        byte[] longGarbage = concat(both, "not gzip, and more than 26 bytes of it\n".getBytes(StandardCharsets.UTF_8));
+        assertEquals(trailing + both.length, assertThrows(IOException.class, () -> decode(longGarbage))
+                .getMessage());
+        byte[] cutHeader = concat(a, Arrays.copyOf(b, 5));
+        assertEquals(trailing + a.length, assertThrows(IOException.class, () -> decode(cutHeader)).getMessage(),
+                "a member cut in its header is not a member");
+        assertEquals(trailing + a.length, assertThrows(IOException.class, () -> decodeTrickled(cutHeader))
+                .getMessage());
+        String mismatch = "CRC-32 or length mismatch: the data decodes to other bytes than were compressed";
         byte[] badLength = a.clone();
         badLength[a.length - 1] ^= 1;
-        assertThrows(ZipException.class, () -> decode(badLength));
+        assertEquals(mismatch, assertThrows(ZipException.class, () -> decode(badLength)).getMessage());
         byte[] badCrc = a.clone();
         badCrc[a.length - 8] ^= 1;
-        assertTrue(assertThrows(ZipException.class, () -> decode(badCrc)).getMessage().startsWith("CRC-32 mismatch"));
+        assertEquals(mismatch, assertThrows(ZipException.class, () -> decode(badCrc)).getMessage());
+        byte[] badSecondCrc = concat(a, b);
+        badSecondCrc[badSecondCrc.length - 8] ^= 1;
+        assertEquals(mismatch, assertThrows(ZipException.class, () -> decode(badSecondCrc)).getMessage(),
+                "the second member's trailer, read in GZIPInputStream's nested read, is worded too");
         assertThrows(EOFException.class, () -> decode(Arrays.copyOf(a, a.length - 4)));
+        assertThrows(EOFException.class, () -> decode(Arrays.copyOf(a, 5)), "cut in the first member's header");
+        assertThrows(EOFException.class, () -> decode(concat(a, Arrays.copyOf(b, b.length - 4))),
+                "cut in the second member's trailer");
     }
 
     /** One zstd frame of the content, compressed in one call. */

@@ -51,6 +51,10 @@ class BadInputsTest {
         garbage[gz.length] = 'x';
         Files.write(dir.resolve("garbage.trace.gz"), garbage);
         Files.write(dir.resolve("corrupt.trace.zst"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 9, 9, 9, 9});
+        Files.write(dir.resolve("twice.trace.gz"), gzip(gz));
+        byte[] zs = zstd("1\n2\n3\n".repeat(1000).getBytes(StandardCharsets.US_ASCII));
+        Files.write(dir.resolve("zstd.trace.gz"), gzip(zs));
+        Files.write(dir.resolve("gzip.trace.zst"), zstd(gz));
         // more content than the text check reads, so that the decoder has the rest to decode after the rejection
         byte[] marked = ("\ufeff" + "1\n2\n3\n".repeat(50_000)).getBytes(StandardCharsets.UTF_8);
         Files.write(dir.resolve("marked.trace.gz"), gzip(marked));
@@ -149,6 +153,12 @@ class BadInputsTest {
                 bad("replay -o /proc/no-such-file", "/proc/no-such-file"),
                 bad("replay --concurrent 2 --warmup 5", "--warmup"),
                 bad("replay @garbage.trace.gz", "trailing garbage after the gzip data"),
+                bad("replay @twice.trace.gz", "twice.trace.gz: the data is compressed twice (gzip data inside gzip "
+                        + "data)"),
+                bad("replay @zstd.trace.gz", "zstd.trace.gz: the data is compressed twice (zstd data inside gzip "
+                        + "data)"),
+                bad("replay @gzip.trace.zst", "gzip.trace.zst: the data is compressed twice (gzip data inside zstd "
+                        + "data)"),
                 bad("replay @marked.trace.gz", "marked.trace.gz:1: the file starts with a UTF-8 byte-order mark"),
                 bad("replay @marked.trace.zst", "marked.trace.zst:1: the file starts with a UTF-8 byte-order mark"),
                 bad("replay --frobnicate", "--frobnicate"),

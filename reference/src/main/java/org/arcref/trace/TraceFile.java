@@ -24,20 +24,23 @@ import java.util.zip.ZipException;
  * are opened as {@link FileInputStream}s: the stream of {@code Files.newInputStream} answers {@code available()}
  * with a seek, which fails on a pipe ({@code Illegal seek}) as soon as a buffered reader asks.
  *
- * <p>Decoding ({@link #decompress}) first looks for zstd, then, in what that gives, for gzip (so gzip data inside
- * zstd decodes too). Before handing out a reader it looks at the first {@value #PREFIX} bytes of the content (after
- * decompression) and rejects, as a {@link TraceFormatException} at line 1, content that is not text a
- * trace reader could parse: a byte-order mark (UTF-8, UTF-16 or UTF-32) and binary data (a NUL byte).
- * {@link #problem} names a read failure in words: corrupt gzip data, a truncated file, data after the end of the
- * gzip data ({@link GzipStream}), corrupt or truncated zstd data ({@link ZstdStream}).
+ * <p>Decoding ({@link #decompress}) decodes one layer of compression, gzip or zstd. Data compressed twice (content
+ * that, once decoded, starts with the gzip or zstd magic again: gzip inside gzip, zstd inside gzip, gzip inside zstd,
+ * zstd inside zstd) is refused with an {@link IOException} that says so and names both layers, rather than decoded
+ * again: a second layer is most likely an accident ({@code gzip} run on a {@code .gz} file) that {@code gzip -dc}
+ * or {@code zstd -dc} undoes, and one layer bounds the decoders a file can stack. Before handing out a
+ * reader it looks at the first {@value #PREFIX} bytes of the content (after decompression) and rejects, as a
+ * {@link TraceFormatException} at line 1, content that is not text a trace reader could parse: a byte-order mark
+ * (UTF-8, UTF-16 or UTF-32) and binary data (a NUL byte). {@link #problem} names a read failure in words: corrupt
+ * gzip data, a truncated file, data after the end of the gzip data ({@link GzipStream}), corrupt or truncated zstd
+ * data ({@link ZstdStream}), data compressed twice.
  */
 public final class TraceFile {
 
     /** How many bytes of the content are checked for a byte-order mark and binary data. */
     public static final int PREFIX = 4096;
 
-    private static final int GZIP_MAGIC_0 = 0x1f;
-    private static final int GZIP_MAGIC_1 = 0x8b;
+    private static final int[] GZIP_MAGIC = {0x1f, 0x8b};
     private static final int[] ZSTD_MAGIC = {0x28, 0xb5, 0x2f, 0xfd};
 
     private TraceFile() {
@@ -117,12 +120,11 @@ public final class TraceFile {
      * @throws TraceFormatException from the reader
      */
     public static <T> T read(InputStream raw, String source, ContentReader<T> reader) throws IOException {
-        try (raw; InputStream zstdDecoded = decompressIfZstd(raw);
-                InputStream content = decompressIfGzip(zstdDecoded)) {
+        try (raw; InputStream content = decompress(raw)) {
             try {
                 return reader.read(new KeptOpen(content), source);
             } catch (TraceFormatException e) {
-                if (zstdDecoded instanceof ZstdStream || content instanceof GzipStream) {
+                if (content instanceof Decompressed) {
                     drain(content, e);
                 }
                 throw e;
@@ -188,44 +190,59 @@ public final class TraceFile {
     }
 
     /**
-     * Decodes a stream of a trace's kind by its content: zstd data ({@link ZstdStream}), then gzip data
-     * ({@link GzipStream}) in what that gives; other bytes are passed on as they are.
+     * Decodes a stream of a trace's kind by its content: zstd data ({@link ZstdStream}) and gzip data
+     * ({@link GzipStream}) are decoded, one layer; other bytes are passed on as they are.
      *
-     * @param raw the stream as stored, read once from where it stands; closed with the stream returned
+     * @param raw the stream as stored, read once from where it stands; closed with the stream returned, or before
+     *     this throws
      * @return a stream of the decompressed content
-     * @throws IOException if the stream cannot be read or its gzip header is corrupt
+     * @throws IOException if the stream cannot be read, if its gzip header or the start of the compressed data is
+     *     corrupt, or if the data is compressed twice (the class comment; the message says {@code compressed
+     *     twice} and names both layers)
      */
     public static InputStream decompress(InputStream raw) throws IOException {
-        InputStream zstdDecoded = decompressIfZstd(raw);
+        InputStream opened = new BufferedInputStream(raw, 1 << 16); // the last stream opened: closing it closes raw
         try {
-            return decompressIfGzip(zstdDecoded);
+            String outer = compression(opened);
+            if (outer == null) {
+                return opened;
+            }
+            opened = outer.equals("gzip") ? new GzipStream(opened) : new ZstdStream(opened);
+            Decompressed content = new Decompressed(opened);
+            String inner = compression(content);
+            if (inner != null) {
+                throw new IOException("the data is compressed twice (" + inner + " data inside " + outer
+                        + " data); one layer of gzip or zstd is decoded: decompress the outer one first ("
+                        + outer + " -dc)");
+            }
+            return content;
         } catch (IOException | RuntimeException e) {
-            zstdDecoded.close();
+            opened.close();
             throw e;
         }
     }
 
-    private static InputStream decompressIfZstd(InputStream raw) throws IOException {
-        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
+    /**
+     * Tells compressed data by its first bytes, and leaves the stream where it stood.
+     *
+     * @param in the data; it supports {@code mark}
+     * @return {@code gzip}, {@code zstd}, or null for other data
+     */
+    private static String compression(InputStream in) throws IOException {
         in.mark(ZSTD_MAGIC.length);
-        boolean zstd = true;
-        for (int b : ZSTD_MAGIC) {
-            zstd &= in.read() == b;
-        }
+        byte[] head = in.readNBytes(ZSTD_MAGIC.length);
         in.reset();
-        return zstd ? new ZstdStream(in) : in;
+        if (starts(head, GZIP_MAGIC)) {
+            return "gzip";
+        }
+        return starts(head, ZSTD_MAGIC) ? "zstd" : null;
     }
 
-    private static InputStream decompressIfGzip(InputStream raw) throws IOException {
-        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
-        in.mark(2);
-        int b0 = in.read();
-        int b1 = in.read();
-        in.reset();
-        if (b0 == GZIP_MAGIC_0 && b1 == GZIP_MAGIC_1) {
-            return new GzipStream(in);
+    /** Decompressed content: the stream {@link #decompress} gives for gzip or zstd data. */
+    private static final class Decompressed extends BufferedInputStream {
+        Decompressed(InputStream decoder) {
+            super(decoder, 1 << 16);
         }
-        return in;
     }
 
     /** A view of content that the reader given it may close: closing it leaves the content open. */

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The formats of {@link RequestFormat} at the reader's level: detection from the first data line, the page
- * identities each format gives, the csv layout's rules, and the gzip decoder's checks ({@code GzipStream}).
+ * identities each format gives, the csv layout's rules, the gzip decoder's checks ({@code GzipStream}), and one layer
+ * of compression decoded.
  */
 class RequestFormatTest {
 
@@ -174,13 +175,12 @@ class RequestFormatTest {
         return Arrays.copyOf(frame, compressor.compress(content, 0, content.length, frame, 0, frame.length));
     }
 
-    /** zstd is told by its frame magic, and gzip inside it decodes too; its failures say zstd. */
+    /** zstd is told by its frame magic; its failures say zstd. */
     @Test
     void zstdIsToldByContentAndItsFailuresAreNamed() throws IOException {
         String text = randomLines(5000);
         byte[] zs = zstd(text.getBytes(StandardCharsets.UTF_8));
         assertEquals(text, decode(zs));
-        assertEquals("1\n2\n", decode(zstd(gzip("1\n2\n"))));
         byte[] corrupt = zs.clone();
         for (int i = 20; i < corrupt.length - 20; i += 7) {
             corrupt[i] ^= 0x5a;
@@ -190,6 +190,37 @@ class RequestFormatTest {
                 "cannot read trace file t.zst: corrupt zstd data ("), bad.getMessage());
         IOException truncated = assertThrows(IOException.class, () -> decode(Arrays.copyOf(zs, zs.length / 2)));
         assertTrue(truncated.getMessage().startsWith("corrupt or truncated zstd data ("), truncated.getMessage());
+    }
+
+    /** One layer of compression is decoded: data compressed twice, in any of the four ways, is refused so. */
+    @Test
+    void dataCompressedTwiceIsRefusedNamingBothLayers() throws IOException {
+        byte[] gz = gzip("1\n2\n");
+        byte[] zs = zstd("1\n2\n".getBytes(StandardCharsets.UTF_8));
+        String twice = "the data is compressed twice (%s data inside %s data); one layer of gzip or zstd is decoded: "
+                + "decompress the outer one first (%s -dc)";
+        assertEquals(String.format(twice, "gzip", "gzip", "gzip"), assertThrows(IOException.class,
+                () -> decode(gzip(gz))).getMessage());
+        assertEquals(String.format(twice, "zstd", "gzip", "gzip"), assertThrows(IOException.class,
+                () -> decode(gzip(zs))).getMessage());
+        assertEquals(String.format(twice, "gzip", "zstd", "zstd"), assertThrows(IOException.class,
+                () -> decode(zstd(gz))).getMessage());
+        assertEquals(String.format(twice, "zstd", "zstd", "zstd"), assertThrows(IOException.class,
+                () -> decode(zstd(zs))).getMessage());
+        IOException e = assertThrows(IOException.class, () -> TraceFile.read(new ByteArrayInputStream(gzip(zs)), "t",
+                (content, source) -> new String(content.readAllBytes(), StandardCharsets.UTF_8)));
+        assertEquals("cannot read trace file t.gz: " + String.format(twice, "zstd", "gzip", "gzip"),
+                TraceFile.problem("trace file", "t.gz", e));
+        assertEquals("1\n2\n", decode(gz), "one layer decodes");
+        boolean[] closed = {false};
+        InputStream raw = new ByteArrayInputStream(gzip(gz)) {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        assertThrows(IOException.class, () -> TraceFile.decompress(raw));
+        assertTrue(closed[0], "decompress closes the stream it was given before it throws");
     }
 
     /** Numbers that compress badly, so that the compressed form has bytes to corrupt and several zstd blocks. */

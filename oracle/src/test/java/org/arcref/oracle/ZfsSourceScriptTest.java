@@ -28,10 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code oracle/scripts/zfs-source.sh}, every branch but a download from the network: the script is copied into a
- * made-up clone in a temporary folder, beside a made-up workplace folder ({@code ../shared/zfs} from the clone's
- * root), with a cache of its own ({@code ARCREF_CACHE}) and a {@code releases.tsv} that lists one made-up release
- * whose digests this test computes itself, by the rule {@code releases.tsv} states. Downloads come from a
- * {@code file://} URL ({@code ARCREF_ZFS_URL}) or are forbidden ({@code ARCREF_ZFS_OFFLINE=1}).
+ * made-up clone in a temporary folder, beside a made-up workplace folder of tarballs (where the script's second place
+ * is, relative to the clone's root), with a cache of its own ({@code ARCREF_CACHE}) and a {@code releases.tsv} that
+ * lists one made-up release whose digests this test computes itself, by the rule {@code releases.tsv} states.
+ * Downloads come from a {@code file://} URL ({@code ARCREF_ZFS_URL}) or are forbidden ({@code ARCREF_ZFS_OFFLINE=1}).
  */
 @Timeout(120)
 class ZfsSourceScriptTest {
@@ -66,7 +66,7 @@ class ZfsSourceScriptTest {
         Digests d = digests(TREE);
         Files.writeString(scripts.resolve("releases.tsv"), "# release\tarc_sha256\tfixes\tsources_sha256\n"
                 + RELEASE + "\t" + d.arc() + "\t-\t" + d.sources() + "\n");
-        shared = tmp.resolve("shared/zfs");
+        shared = tmp.resolve("shared").resolve("zfs");
         cache = tmp.resolve("cache");
         sources = Files.createDirectories(tmp.resolve("sources"));
         mirror = tmp.resolve("mirror");
@@ -83,7 +83,7 @@ class ZfsSourceScriptTest {
     }
 
     @Test
-    @DisplayName("then ../shared/zfs from the repository root, also when $ARCREF_ZFS_SOURCES lacks the release")
+    @DisplayName("then the workplace folder beside the clone, also when $ARCREF_ZFS_SOURCES lacks the release")
     void theWorkplaceFolderComesSecond() throws Exception {
         Path wanted = tarball(Files.createDirectories(shared), TREE);
         tarball(Files.createDirectories(cache.resolve("zfs-sources")), TREE);
@@ -174,8 +174,8 @@ class ZfsSourceScriptTest {
         Run r = run(Map.of("ARCREF_ZFS_OFFLINE", "0", "ARCREF_ZFS_URL", mirror.toUri().toString()), RELEASE);
         assertEquals(1, r.status(), r.toString());
         String line = oneLine(r);
-        assertTrue(line.contains("(downloaded from " + mirror.toUri() + "zfs-" + RELEASE + "/" + NAME + ") is not OpenZFS"),
-                line);
+        String url = mirror.toUri() + "zfs-" + RELEASE + "/" + NAME;
+        assertTrue(line.contains("(downloaded from " + url + ") is not OpenZFS"), line);
         assertTrue(line.endsWith("the download was deleted"), line);
         assertEquals(List.of(), listing(cache.resolve("zfs-sources")));
     }

@@ -5,17 +5,21 @@
 #   OUT_DIR/arc-oracle-RELEASE         the release's arc.c as released
 #   OUT_DIR/arc-oracle-RELEASE+PATCH   the same with oracle/patches/zfs-RELEASE/PATCH.patch applied (a quirk fix
 #                                      as upstream's commit or this project's patch states it)
-# The tarballs are looked for in $ARCREF_ZFS_SOURCES, then in ZFS_SOURCES. A binary newer than every source, patch
-# and script is kept. Prints nothing but errors and the build's progress on standard error. Exit status 0 built (or
-# up to date), 1 a build failed, 2 this machine cannot build them (the message says why and how to skip:
-# -Doracle.skip=true).
+# zfs-source.sh finds each release's tarball (in $ARCREF_ZFS_SOURCES, a local folder, the cache, or by downloading
+# the official release) and checks it against releases.tsv. A binary newer than every source, patch and script is
+# kept. Prints nothing but errors and the build's progress on standard error. Exit status 0 built (or up to date),
+# 1 a build failed or a tarball is not its release's source, 2 this machine cannot build them (the message says
+# why; -Doracle.skip=true skips the oracle tests on purpose).
 #
-# usage: build.sh ZFS_SOURCES OUT_DIR
+# usage: build.sh OUT_DIR
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-sources=${1:?usage: build.sh ZFS_SOURCES OUT_DIR}
-out=${2:?usage: build.sh ZFS_SOURCES OUT_DIR}
+if [ $# -ne 1 ]; then
+  echo "usage: build.sh OUT_DIR: exactly one argument, got $# ($*); zfs-source.sh finds the ZFS tarballs (set ARCREF_ZFS_SOURCES to a folder of them)" >&2
+  exit 2
+fi
+out=$1
 cannot() {
   echo "oracle/scripts/build.sh: cannot build the oracle: $1 (run .ci/run, which installs the packages, or skip the oracle tests on purpose with -Doracle.skip=true)" >&2
   exit 2
@@ -26,17 +30,6 @@ command -v patch >/dev/null 2>&1 || cannot "no patch on the PATH (apt-get instal
 for header in uuid/uuid.h blkid/blkid.h openssl/evp.h tirpc/rpc/xdr.h zlib.h libudev.h; do
   [ -f "/usr/include/$header" ] || cannot "the header /usr/include/$header is missing (apt-get install -y build-essential autoconf automake libtool gawk uuid-dev libblkid-dev zlib1g-dev libssl-dev libtirpc-dev libudev-dev libaio-dev libattr1-dev libelf-dev python3 pkg-config)"
 done
-
-tarball_of() {
-  local name="zfs-$1.tar.gz" dir
-  for dir in ${ARCREF_ZFS_SOURCES:+"$ARCREF_ZFS_SOURCES"} "$sources"; do
-    if [ -f "$dir/$name" ]; then
-      echo "$dir/$name"
-      return 0
-    fi
-  done
-  cannot "no $name in ${ARCREF_ZFS_SOURCES:+\$ARCREF_ZFS_SOURCES ($ARCREF_ZFS_SOURCES) or }$sources: put the OpenZFS release tarball there"
-}
 
 mkdir -p "$out"
 build() {
@@ -50,10 +43,12 @@ build() {
 releases=$(grep -v '^#' "$here/releases.tsv" | cut -f1)
 # libzpool of every release side by side: each build's autogen and configure run on one core, so two builds
 # overlap them; a cached release returns at once
-declare -A trees pids
+declare -A tarballs trees pids
 for release in $releases; do
-  tarball=$(tarball_of "$release")
-  bash "$here/build-libzpool.sh" "$tarball" > "$out/.libzpool-$release" &
+  tarballs[$release]=$(bash "$here/zfs-source.sh" "$release") || exit $?
+done
+for release in $releases; do
+  bash "$here/build-libzpool.sh" "${tarballs[$release]}" > "$out/.libzpool-$release" &
   pids[$release]=$!
 done
 for release in $releases; do

@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
                 "and lru (at --sizes); and with --concurrent N, how long the N threads of a",
                 "concurrent replay waited for eviction."},
         footer = {"", "Examples:", "  arc report --out report.html",
-                "  arc report ../shared/traces/lirs/sprite.trace.gz --size 400 --out sprite.html",
+                "  arc report traces/lirs/sprite.trace.gz --size 400 --out sprite.html",
                 "  arc report --concurrent 4 --out report.html",
                 "  arc report --length 200000 --sizes 500,1000,2000,4000 --out synthetic.html"})
 final class ReportCommand implements Callable<Integer> {

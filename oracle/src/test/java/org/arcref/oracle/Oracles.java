@@ -13,9 +13,10 @@ import org.arcref.zfs.ZfsRelease;
 /**
  * The oracle binaries the tests run, built once per test JVM by {@code oracle/scripts/build.sh}: for every release of
  * {@code oracle/scripts/releases.tsv}, its arc.c as released ({@code arc-oracle-RELEASE}) and with each patch of
- * {@code oracle/patches/zfs-RELEASE/} ({@code arc-oracle-RELEASE+FIX}); libzpool cached by the tarball's SHA-256
- * outside the clone. A machine that cannot build them fails the test that asks, with the script's reason;
- * {@code -Doracle.skip=true} skips the module on purpose.
+ * {@code oracle/patches/zfs-RELEASE/} ({@code arc-oracle-RELEASE+FIX}); each release's tarball found and checked by
+ * {@code oracle/scripts/zfs-source.sh}, libzpool cached by the tarball's SHA-256 outside the clone. A machine that
+ * cannot build them fails the test that asks, with the script's reason; {@code -Doracle.skip=true} skips the module
+ * on purpose.
  */
 final class Oracles {
 
@@ -86,10 +87,9 @@ final class Oracles {
         if (built == null && failure == null) {
             Path out = Path.of(System.getProperty("oracle.out", "target"));
             Path scripts = Path.of(System.getProperty("oracle.scripts", "scripts"));
-            String sources = System.getProperty("oracle.zfsSources", "../../shared/zfs");
             try {
-                Process p = new ProcessBuilder("bash", scripts.resolve("build.sh").toString(), sources,
-                        out.toString()).redirectErrorStream(true).start();
+                Process p = new ProcessBuilder("bash", scripts.resolve("build.sh").toString(), out.toString())
+                        .redirectErrorStream(true).start();
                 String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 int status = p.waitFor();
                 if (status == 0) {

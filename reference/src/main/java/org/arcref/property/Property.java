@@ -1,8 +1,8 @@
 package org.arcref.property;
 
 /**
- * The named properties whose violation a checker reports (DESIGN.md, "Properties the tests name"; the ARC's
- * R1–R13 are those of the fact sheet's section (f)). A {@link PropertyViolation} carries one of them, so a caller
+ * The named properties whose violation a checker reports ({@code docs/architecture.md}, "Named properties", states
+ * each and says where it is checked). A {@link PropertyViolation} carries one of them, so a caller
  * that classifies a failure reads {@link PropertyViolation#property()} and never the message text.
  */
 public enum Property {

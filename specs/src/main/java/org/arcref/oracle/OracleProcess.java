@@ -77,7 +77,7 @@ public final class OracleProcess implements AutoCloseable {
     public static OracleProcess start(Path binary, Map<Switch, Boolean> switches) {
         if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
             throw new IllegalArgumentException("the oracle binary must be an executable file, was " + binary
-                    + " (build it with: bash oracle/scripts/build.sh FOLDER-OF-ZFS-TARBALLS oracle/target;"
+                    + " (build it with: bash oracle/scripts/build.sh oracle/target;"
                     + " docs/oracle.md)");
         }
         List<String> command = new ArrayList<>(List.of(binary.toString(), "--serve"));

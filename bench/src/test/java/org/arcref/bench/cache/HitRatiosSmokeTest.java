@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
  */
 class HitRatiosSmokeTest {
 
-    /** The module's working directory is {@code bench/}; the shared traces are beside the repository. */
-    private static final Path CS = Path.of("..", "..", "shared", "traces", "lirs", "cs.trace.gz");
+    /** The module's working directory is {@code bench/}; the LIRS traces are in the repository, {@code traces/lirs}. */
+    private static final Path CS = Path.of("..", "traces", "lirs", "cs.trace.gz");
 
     @Test
     void everyPolicyReplaysTheTraceAtEveryCapacity() {
-        assertTrue(Files.isRegularFile(CS), "the shared trace must exist at " + CS.toAbsolutePath());
+        assertTrue(Files.isRegularFile(CS), "the LIRS trace must exist at " + CS.toAbsolutePath());
         List<HitRatios.Row> rows = HitRatios.run(List.of(CS));
         assertEquals(15, rows.size(), "3 capacities x 5 policies: " + rows);
         assertEquals(List.of("zfs", "concurrent", "canonical", "lru", "caffeine"),

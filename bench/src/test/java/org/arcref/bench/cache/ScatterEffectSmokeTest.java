@@ -16,12 +16,12 @@ import org.junit.jupiter.api.Test;
  */
 class ScatterEffectSmokeTest {
 
-    /** The module's working directory is {@code bench/}; the shared traces are beside the repository. */
-    private static final Path CS = Path.of("..", "..", "shared", "traces", "lirs", "cs.trace.gz");
+    /** The module's working directory is {@code bench/}; the LIRS traces are in the repository, {@code traces/lirs}. */
+    private static final Path CS = Path.of("..", "traces", "lirs", "cs.trace.gz");
 
     @Test
     void eachModeReplaysTheTraceWithScatterOnAndOff() {
-        assertTrue(Files.isRegularFile(CS), "the shared trace must exist at " + CS.toAbsolutePath());
+        assertTrue(Files.isRegularFile(CS), "the LIRS trace must exist at " + CS.toAbsolutePath());
         List<ScatterEffect.Row> rows = ScatterEffect.run("cs", TraceReader.read(CS), 352);
         assertEquals(List.of(ScatterEffect.Mode.PAGE, ScatterEffect.Mode.PAGE, ScatterEffect.Mode.BYTES,
                 ScatterEffect.Mode.BYTES), rows.stream().map(ScatterEffect.Row::mode).toList());

@@ -17,7 +17,7 @@ import org.arcref.property.PropertyViolation;
  *   <li>once the directory holds c pages, |T1|+|T2| = c.
  * </ul>
  *
- * One step costs O(c) array accesses, with no hashing, so every step of the shared traces can be
+ * One step costs O(c) array accesses, with no hashing, so every step of the LIRS traces can be
  * checked. A failure is a {@link PropertyViolation} of {@link Property#C1} that names the rule, the context (seed
  * or trace), the step and the request, with the list sizes as its state.
  *

@@ -45,8 +45,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       Measured: identical hits on all 19 runs (no divergence at any step).</li>
  * </ul>
  *
- * <p>Where DESIGN's "hit ratios within 0.5 points" holds beyond that, and where not (printed by the tests, not
- * asserted):
+ * <p>Where D2's "hit ratios within 0.5 points" ({@code docs/architecture.md}) holds beyond that, and where not
+ * (printed by the tests, not asserted):
  * <ul>
  *   <li>With 2.1.1's upper-bound {@code arc_p} growth check, every run is within 0.5 points too (measured: zigzag
  *       0.14, backf 0.12, the largest; gli equal), now that the sublists are 2.1.1's

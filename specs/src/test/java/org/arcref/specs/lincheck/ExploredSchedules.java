@@ -27,8 +27,8 @@ import org.jetbrains.lincheck.LincheckSettings;
  * starts again. So when invocations ran with bound L + 1 (or the search ended before the invocation limit), every
  * schedule with at most L switches ran; {@link Exploration#completeBound()} is the largest such L.
  *
- * <p>What it relies on, all of Lincheck 3.7 and none of it public API (the version is pinned, see
- * {@code ../shared/docs/toolchain.md}): the model checker's strategy is the current thread's event tracker, and
+ * <p>What it relies on, all of Lincheck 3.7 and none of it public API (the version is pinned in the root
+ * {@code pom.xml}): the model checker's strategy is the current thread's event tracker, and
  * its switch bound is its field {@code maxNumberOfSwitches}; code inside an ignored section is not analysed, so
  * the counter's writes are not undone by the memory snapshot Lincheck restores after every invocation; and
  * {@code runConcurrentTestInternal}, the settings-taking form of {@link Lincheck#runConcurrentTest}. Replays

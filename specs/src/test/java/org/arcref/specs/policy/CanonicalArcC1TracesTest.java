@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * C1 at every step of every shared LIRS trace, at a small, a middle and a large cache size. The pages
+ * C1 at every step of every LIRS trace of {@code traces/lirs}, at a small, a middle and a large cache size. The pages
  * are renumbered densely first (ARC only compares pages for equality, so this changes nothing) so the
  * checker can index arrays by page.
  */

@@ -11,7 +11,7 @@ import org.arcref.trace.TraceReader;
 
 /**
  * A quick measurement, not a test: prints how many requests per second {@link CanonicalArc} and
- * {@link Lru} replay from the shared {@code loop} trace (505,500 requests) on one thread, after warming
+ * {@link Lru} replay from the LIRS {@code loop} trace (505,500 requests) on one thread, after warming
  * the JVM up. The requirement is at least 5 million requests/s for the canonical ARC. JMH benchmarks
  * belong in the bench module; this is the check that fits a test classpath. Run from the repository
  * root after {@code mvn -pl reference,specs -am test-compile}:

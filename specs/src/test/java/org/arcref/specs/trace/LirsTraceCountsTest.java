@@ -10,8 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The LIRS readers parse the quirks of the shared traces (breakpoint lines, CRLF, no final newline):
- * each trace gives exactly the request and unique-block counts of {@code shared/traces/README.md}.
+ * The LIRS readers parse the quirks of the repository's LIRS traces (breakpoint lines, an empty line, CRLF, no final
+ * newline): each trace gives exactly the request and unique-block counts of {@code traces/README.md}.
  */
 class LirsTraceCountsTest {
 

@@ -4,7 +4,7 @@ import org.arcref.bench.cache.CacheBenchmark;
 
 /**
  * E3's read/write mix at one thread, scored per µs of the process's CPU time instead of wall-clock time: the
- * bisect of issue 25 (docs/performance.md, E3). Another process's use of the cores does not count, which it does
+ * bisect of E3's throughput loss (docs/performance.md, E3). Another process's use of the cores does not count, which it does
  * in JMH's score; the benchmark thread, the evict zthr, GC and JIT all do.
  *
  * <p>Usage, with any commit's {@code benchmarks.jar}: {@code java -cp bench/target/benchmarks.jar

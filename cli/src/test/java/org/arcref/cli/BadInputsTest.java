@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The probe of issue 22 kept as a test: bad inputs across every subcommand, each of which must end with exit status 2
+ * A probe of bad inputs kept as a test: bad inputs across every subcommand, each of which must end with exit status 2
  * and exactly one line on standard error, {@code arc: ...}, that names what was wrong (the fragment of each case: the
  * option, the value or the file), with no stack trace and nothing on standard output.
  *

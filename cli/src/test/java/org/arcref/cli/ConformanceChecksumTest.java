@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 12, conformance for porters: the header carries the trace's SHA-256 and its path from the output's folder;
+ * Conformance for porters: the header carries the trace's SHA-256 and its path from the output's folder;
  * one-file {@code verify} finds a trace in that folder, whatever the working directory, and reports a changed trace.
- * A trace outside the folder is not followed (issue 22: the header is untrusted input) and is given with
+ * A trace outside the folder is not followed (the header is untrusted input) and is given with
  * {@code --trace}.
  */
 class ConformanceChecksumTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 12, one exit-code scheme ({@link ExitCode}): bad usage and bad input are 2 in every subcommand, never the
+ * One exit-code scheme ({@link ExitCode}): bad usage and bad input are 2 in every subcommand, never the
  * 1 of a finding; {@code arc help} works; unknown subcommands, empty inputs and options without effect are errors;
  * an error echoes at most {@value org.arcref.trace.Excerpt#MAX_CHARS} characters of its input.
  */

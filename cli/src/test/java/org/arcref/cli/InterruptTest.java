@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Ctrl-C reaches a real {@code arc} process at several points of its work (loading a trace, replaying, running a
  * conformance trace, exploring, generating, reporting, soaking): each stops within the grace period
- * ({@link Interruption#GRACE_SECONDS}), exits with status 130 and prints its one-line summary. Before issue 22 the
+ * ({@link Interruption#GRACE_SECONDS}), exits with status 130 and prints its one-line summary. Before these checks the
  * repeat loop and the loading of a trace did not poll the interrupt: {@code replay --repeat 2147483647} exited 130
  * after the grace period with nothing printed.
  *

@@ -14,7 +14,7 @@ import org.arcref.conformance.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 12, machine-readable output: {@code --json} of explore, soak, verify and conform {@code --coverage}. */
+/** Machine-readable output: {@code --json} of explore, soak, verify and conform {@code --coverage}. */
 class JsonOutputTest {
 
     @TempDir

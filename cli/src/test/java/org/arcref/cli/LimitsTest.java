@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 12, limits: sizes, counts and durations the JVM cannot hold are one-line errors naming the option before any
+ * Limits: sizes, counts and durations the JVM cannot hold are one-line errors naming the option before any
  * work, never an {@link OutOfMemoryError}, a {@link StackOverflowError} or an overflow. The test JVM's heap is far
  * below what the rejected values need ({@link Limits}: 160 bytes a page, 32 a request).
  */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22, the options of {@code arc replay} around its inputs and outputs: {@code --sizes} in pages, bytes and
+ * The options of {@code arc replay} around its inputs and outputs: {@code --sizes} in pages, bytes and
  * percentages (empty and repeated elements refused), {@code --csv}, {@code -o}, {@code --warmup}; and inputs that
  * used to be misread: gzip with trailing garbage, corrupt gzip read as a bad line, files without a size.
  */

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A standard output that cannot be written ends {@code arc} with one line and exit status 2, for every subcommand
  * that writes there: a real {@code java} process with standard output on {@code /dev/full} (a full disk), and one
  * whose reader closes the pipe after 100 bytes (as {@code | head -c 100} does). Without {@link StandardOutput}
- * both exited 0 (issue 22).
+ * both exited 0.
  */
 class StandardOutputTest {
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 12, streams: every file argument reads once, so {@code -}, {@code /dev/stdin} and named pipes give the
+ * Streams: every file argument reads once, so {@code -}, {@code /dev/stdin} and named pipes give the
  * same result as the file; plain, gzip and zstd are told apart by content; content that is no text trace is named.
  */
 class StreamsTest {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22, the trace formats of the field: libCacheSim csv and oracleGeneral, Twitter's cache traces and MSR
+ * The trace formats of the field: libCacheSim csv and oracleGeneral, Twitter's cache traces and MSR
  * Cambridge block traces, each written here from its published description. The same page sequence in every format
  * replays to the same hit counts as LIRS; every bad line or record is one line naming the file, the line (or byte
  * offset), the rule and the value.

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21 item 3, {@code arc verify} for porters: the trace identified by its digest, every differing field of
+ * {@code arc verify} for porters: the trace identified by its digest, every differing field of
  * a divergent operation, {@code --max}, {@code --ignore} and {@code --only}, outputs of another length, and
  * {@code --json} values. Each test mutates a real {@code arc conform} output and checks the report names what
  * was changed.

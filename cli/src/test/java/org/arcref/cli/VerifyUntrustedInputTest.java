@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22, items 3 and 6 in part: a conformance output given to {@code arc verify} is untrusted input (a port's
+ * A conformance output given to {@code arc verify} is untrusted input (a port's
  * output uploaded to CI). A header's trace path is followed only inside the output's folder, and a file outside it
  * is never read, so its content cannot reach the log; {@code --trace} names the trace instead; every printed value
  * is escaped and cut; numbers are bounded; and each error is one line naming the file and line, with exit status 2.

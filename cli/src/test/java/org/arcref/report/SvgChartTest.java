@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Issue 12, report charts: no series hides another, one point still draws, round ticks from 0, honest bars. */
+/** Report charts: no series hides another, one point still draws, round ticks from 0, honest bars. */
 class SvgChartTest {
 
     private static List<String> all(String svg, String regex) {

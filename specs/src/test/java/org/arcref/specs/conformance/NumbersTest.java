@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Numbers in the inputs (issue 22, item 4): ASCII digits only, so that {@code ١٢} or {@code +8192} is an error
+ * Numbers in the inputs: ASCII digits only, so that {@code ١٢} or {@code +8192} is an error
  * naming the value rather than 12 or 8192; a u64 setting of 2^63 or more is named as the unsigned value it is, not
  * as a negative one; boolean tunables take ZFS's own {@code 1}/{@code 0} as well as {@code true}/{@code false}.
  */

@@ -2,26 +2,36 @@ package org.arcref.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
-/** {@code arc report} end to end: a well-formed, self-contained page with the three charts; renders in Chromium. */
+/**
+ * {@code arc report} end to end: a well-formed, self-contained page with the three charts, and what headless Chromium
+ * renders of it ({@link BrowserCheck}), with the planted pages that check must reject.
+ */
 class ReportCommandTest {
 
     private static final String SVG = "http://www.w3.org/2000/svg";
+
+    /** The charts of {@link #report}'s page with {@code --concurrent}: every series its legend must name. */
+    private static final List<BrowserCheck.Chart> CHARTS = List.of(
+            new BrowserCheck.Chart("arc_c, arc_p and state sizes at 100 pages",
+                    List.of("arc_c", "arc_p", "anon", "mru", "mru_ghost", "mfu", "mfu_ghost"), 50),
+            new BrowserCheck.Chart("Hit ratio against cache size", List.of("zfs", "canonical", "lru"), 3),
+            new BrowserCheck.Chart("Eviction wait times", List.of("waits per bucket"), 0));
 
     @TempDir
     Path dir;
@@ -98,33 +108,164 @@ class ReportCommandTest {
         assertFalse(Files.exists(dir.resolve("x.html")));
     }
 
-    /** Runs only where Chromium is installed ({@code apt-get install -y chromium}); see docs/report.md. */
+    /**
+     * Renders the page in headless Chromium and checks what a person would: every chart has both axes, its legend
+     * names every series, and every series is drawn and visible in the screenshot. Fails where Chromium is missing,
+     * naming the command that installs it; skipped only with {@code -Dreport.chromium.skip=true} (docs/report.md).
+     */
     @Test
-    void rendersInHeadlessChromium() throws Exception {
-        Path chromium = Path.of("/usr/bin/chromium");
-        assumeTrue(Files.isExecutable(chromium), "Chromium is not installed");
-        Path out = report();
-        Path png = dir.resolve("report.png");
-        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--hide-scrollbars", "--window-size=900,1100", "--screenshot=" + png, out.toUri().toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "Chromium took over 60 s");
-        assertTrue(Files.exists(png), Files.readString(dir.resolve("chromium.log")));
-        var image = ImageIO.read(png.toFile());
-        assertEquals(900, image.getWidth());
-        long coloured = 0;
-        for (int y = 0; y < image.getHeight(); y += 2) {
-            for (int x = 0; x < image.getWidth(); x += 2) {
-                int rgb = image.getRGB(x, y);
-                int r = rgb >> 16 & 0xff;
-                int g = rgb >> 8 & 0xff;
-                int b = rgb & 0xff;
-                if (Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b)) > 60) {
-                    coloured++;
+    void rendersInHeadlessChromiumWithEverySeriesVisible() throws Exception {
+        Path chromium = BrowserCheck.chromium();
+        Path out = report("--concurrent", "2");
+        BrowserCheck.Findings found = BrowserCheck.check(BrowserCheck.render(chromium, out,
+                Files.createDirectory(dir.resolve("chromium"))), CHARTS);
+        found.measured().forEach(line -> System.out.println("browser check: " + line));
+        assertEquals(List.of(), found.problems(), "what Chromium rendered of " + out);
+    }
+
+    /**
+     * The browser check fails on a page whose hit-ratio chart lacks a series: once without its line, markers and
+     * legend entry, once without its line and markers only (the legend still naming it).
+     */
+    @Test
+    void theBrowserCheckCatchesAMissingSeries() throws Exception {
+        Path chromium = BrowserCheck.chromium();
+        String html = Files.readString(report("--concurrent", "2"));
+        String at = "\"Hit ratio against cache size\": ";
+
+        Path gone = Files.writeString(dir.resolve("missing-series.html"), withoutSeries(html, 1, "canonical", true));
+        assertEquals(List.of(at + "the legend names [zfs, lru], expected [zfs, canonical, lru]; missing [canonical]",
+                at + "2 lines drawn, expected 3 [zfs, canonical, lru]",
+                at + "'canonical' has no legend entry, so its line cannot be identified"),
+                BrowserCheck.check(BrowserCheck.render(chromium, gone, Files.createDirectory(dir.resolve("gone"))),
+                        CHARTS).problems());
+
+        Path lineless = Files.writeString(dir.resolve("missing-line.html"), withoutSeries(html, 1, "canonical", false));
+        assertEquals(List.of(at + "2 lines drawn, expected 3 [zfs, canonical, lru]",
+                at + "'canonical' has 0 lines in its colour #d62728, expected 1",
+                at + "'canonical' is not visible in the screenshot: 0 pixels of its colour #d62728 in the plot area, "
+                        + "at least 20 expected (not drawn, or hidden under another series)"),
+                BrowserCheck.check(BrowserCheck.render(chromium, lineless,
+                        Files.createDirectory(dir.resolve("lineless"))), CHARTS).problems());
+    }
+
+    /**
+     * The browser check fails on a page where a series lies exactly under another that is drawn over it, wider: the
+     * hit-ratio chart with canonical given zfs's points and zfs drawn after it.
+     */
+    @Test
+    void theBrowserCheckCatchesASeriesHiddenUnderAnother() throws Exception {
+        Path chromium = BrowserCheck.chromium();
+        String html = Files.readString(report("--concurrent", "2"));
+        Path broken = Files.writeString(dir.resolve("hidden-series.html"), hiddenUnder(html, 1, "#d62728",
+                "#1f77b4"));
+        List<String> problems = BrowserCheck.check(BrowserCheck.render(chromium, broken,
+                Files.createDirectory(dir.resolve("chromium"))), CHARTS).problems();
+        assertEquals(List.of("\"Hit ratio against cache size\": 'canonical' is not visible in the screenshot: 0 pixels "
+                + "of its colour #d62728 in the plot area, at least 20 expected (not drawn, or hidden under another "
+                + "series)"), problems);
+    }
+
+    /** Without Chromium the browser check fails, naming the command that installs it; it skips only on purpose. */
+    @Test
+    void aMissingChromiumFailsNamingTheInstallCommand() {
+        String missing = dir.resolve("no-chromium").toString();
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> BrowserCheck.chromium(missing, false));
+        assertEquals("Chromium is not installed at " + missing + ": install it with 'apt-get install -y chromium' "
+                + "(Debian's package; .ci/run installs it), point -Dreport.chromium=PATH at another, or skip the "
+                + "browser check on purpose with -Dreport.chromium.skip=true", e.getMessage());
+        TestAbortedException skipped = assertThrows(TestAbortedException.class,
+                () -> BrowserCheck.chromium(missing, true));
+        assertEquals("Assumption failed: the browser check is skipped on purpose (-Dreport.chromium.skip=true)",
+                skipped.getMessage());
+    }
+
+    /** The lines of chart {@code chart} (from its {@code <svg} to its {@code </svg>}), and the rest of the page. */
+    private record Split(List<String> before, List<String> chart, List<String> after) {
+
+        static Split of(String html, int chart) {
+            List<String> lines = html.lines().toList();
+            int seen = -1;
+            int from = -1;
+            int to = -1;
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).startsWith("<svg ") && ++seen == chart) {
+                    from = i;
+                }
+                if (from >= 0 && to < 0 && lines.get(i).equals("</svg>")) {
+                    to = i + 1;
                 }
             }
+            assertTrue(from >= 0 && to > from, "chart " + chart + " in the page");
+            return new Split(lines.subList(0, from), new ArrayList<>(lines.subList(from, to)),
+                    lines.subList(to, lines.size()));
         }
-        assertTrue(coloured > 500, "the charts' coloured lines are drawn: " + coloured + " coloured pixels");
+
+        String join() {
+            List<String> all = new ArrayList<>(before);
+            all.addAll(chart);
+            all.addAll(after);
+            return String.join("\n", all) + "\n";
+        }
+    }
+
+    /**
+     * The page without series {@code name} of chart {@code chart}: its line and markers, and with {@code legend} its
+     * legend entry too.
+     */
+    private static String withoutSeries(String html, int chart, String name, boolean legend) {
+        Split s = Split.of(html, chart);
+        String text = s.chart().stream().filter(l -> l.endsWith(">" + name + "</text>")).findFirst().orElseThrow();
+        String swatch = s.chart().get(s.chart().indexOf(text) - 1);
+        String colour = attribute(swatch, "stroke");
+        int before = s.chart().size();
+        s.chart().removeIf(l -> isSeries(l, colour) || legend && (l.equals(swatch) || l.equals(text)));
+        assertTrue(before - s.chart().size() >= (legend ? 4 : 2), "a line, its markers (and a legend entry) removed");
+        return s.join();
+    }
+
+    /**
+     * The page with the series in colour {@code under} of chart {@code chart} given the points of the one in colour
+     * {@code over}, which is then drawn after it.
+     */
+    private static String hiddenUnder(String html, int chart, String under, String over) {
+        Split s = Split.of(html, chart);
+        List<String> top = s.chart().stream().filter(l -> isSeries(l, over)).toList();
+        List<String> bottom = s.chart().stream().filter(l -> isSeries(l, under)).toList();
+        assertEquals(top.size(), bottom.size(), "a line and as many markers each");
+        List<String> moved = new ArrayList<>();
+        for (int i = 0; i < bottom.size(); i++) {
+            String line = bottom.get(i);
+            for (String a : List.of("points", "cx", "cy")) {
+                if (line.contains(" " + a + "=\"")) {
+                    line = line.replace(a + "=\"" + attribute(line, a) + "\"",
+                            a + "=\"" + attribute(top.get(i), a) + "\"");
+                }
+            }
+            moved.add(line);
+        }
+        List<String> reordered = new ArrayList<>();
+        for (String line : s.chart()) {
+            if (line.equals(bottom.get(0))) {
+                reordered.addAll(moved);
+                reordered.addAll(top);
+            } else if (!top.contains(line) && !bottom.contains(line)) {
+                reordered.add(line);
+            }
+        }
+        s.chart().clear();
+        s.chart().addAll(reordered);
+        return s.join();
+    }
+
+    private static boolean isSeries(String line, String colour) {
+        return line.startsWith("<polyline class=\"series\"") && line.contains("stroke=\"" + colour + "\"")
+                || line.startsWith("<circle class=\"marker\"") && line.contains("fill=\"" + colour + "\"");
+    }
+
+    private static String attribute(String element, String name) {
+        int from = element.indexOf(" " + name + "=\"") + name.length() + 3;
+        return element.substring(from, element.indexOf('"', from));
     }
 
     private static List<String> legends(Element svg) {

@@ -50,7 +50,7 @@ final class BrowserCheck {
     static final String CHROMIUM = "report.chromium";
     /** The system property that skips the browser checks on purpose. */
     static final String SKIP = "report.chromium.skip";
-    /** How Chromium is installed on Debian and Ubuntu. */
+    /** How Chromium is installed on Debian (Ubuntu has it only as a snap). */
     static final String INSTALL = "apt-get install -y chromium";
 
     private static final int WIDTH = 900;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The smoke mode of E3's hit ratios: the smallest LIRS trace ({@code cs}, 6,781 requests) through all five
  * policies at its three capacities; it checks the shape of the result and the range of every count, not the
- * ratios (the full run's table is in docs/performance.md).
+ * ratios (the full run: docs/performance.md, E3, with its command and raw file).
  */
 class HitRatiosSmokeTest {
 

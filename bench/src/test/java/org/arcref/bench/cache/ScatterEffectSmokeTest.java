@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The smoke mode of {@link ScatterEffect}: the smallest LIRS trace ({@code cs}, 6,781 requests) at 352 pages in both
  * modes with scatter ABDs on and off; it checks the shape of the result and what each mode promises about
- * {@code arc_c}, not the ratios (the full run's table is in docs/performance.md).
+ * {@code arc_c}, not the ratios (the full run: docs/performance.md, with its command and raw file).
  */
 class ScatterEffectSmokeTest {
 

@@ -1,4 +1,4 @@
-package org.arcref.specs.trace;
+package org.arcref.trace;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,10 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.zip.GZIPOutputStream;
-import org.arcref.trace.TraceFile;
-import org.arcref.trace.TraceFormat;
-import org.arcref.trace.TraceFormatException;
-import org.arcref.trace.TraceReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

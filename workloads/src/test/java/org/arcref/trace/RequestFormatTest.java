@@ -1,4 +1,4 @@
-package org.arcref.specs.trace;
+package org.arcref.trace;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,12 +19,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipException;
-import org.arcref.trace.CsvLayout;
-import org.arcref.trace.RequestFormat;
-import org.arcref.trace.TraceFile;
-import org.arcref.trace.TraceFormatException;
-import org.arcref.trace.TraceOptions;
-import org.arcref.trace.TraceReader;
 import org.junit.jupiter.api.Test;
 
 /**

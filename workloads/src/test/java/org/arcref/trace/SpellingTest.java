@@ -1,10 +1,9 @@
-package org.arcref.specs.trace;
+package org.arcref.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Optional;
-import org.arcref.trace.Spelling;
 import org.junit.jupiter.api.Test;
 
 /** {@link Spelling#closest}: the nearest name within one edit per three characters, at most three. */

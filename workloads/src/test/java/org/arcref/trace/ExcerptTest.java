@@ -1,10 +1,9 @@
-package org.arcref.specs.trace;
+package org.arcref.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.arcref.trace.Excerpt;
 import org.junit.jupiter.api.Test;
 
 /** How error messages quote their input: cut at a length, and unprintable characters escaped. */

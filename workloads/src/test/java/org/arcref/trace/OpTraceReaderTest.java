@@ -1,4 +1,4 @@
-package org.arcref.specs.trace;
+package org.arcref.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,8 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
-import org.arcref.trace.OpTraceReader;
-import org.arcref.trace.TraceFormatException;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.ReadKind;
 import org.junit.jupiter.api.Test;

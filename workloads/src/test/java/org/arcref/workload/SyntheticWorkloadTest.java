@@ -1,4 +1,4 @@
-package org.arcref.specs.workload;
+package org.arcref.workload;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,7 +11,6 @@ import org.arcref.policy.CanonicalArc;
 import org.arcref.policy.Lru;
 import org.arcref.policy.PageCache;
 import org.arcref.policy.Replay;
-import org.arcref.workload.SyntheticWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

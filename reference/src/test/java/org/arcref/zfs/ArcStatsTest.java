@@ -1,11 +1,9 @@
-package org.arcref.specs.zfs;
+package org.arcref.zfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.Map;
-import org.arcref.zfs.ArcStat;
-import org.arcref.zfs.ArcStats;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,9 @@
-package org.arcref.specs.zfs;
+package org.arcref.zfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Set;
-import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.InvalidArgumentException;
-import org.arcref.zfs.Tunables;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

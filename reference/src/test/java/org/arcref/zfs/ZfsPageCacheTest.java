@@ -1,11 +1,9 @@
-package org.arcref.specs.zfs;
+package org.arcref.zfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.arcref.zfs.ArcStat;
-import org.arcref.zfs.ZfsPageCache;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

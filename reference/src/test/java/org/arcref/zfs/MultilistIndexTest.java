@@ -1,12 +1,10 @@
-package org.arcref.specs.zfs;
+package org.arcref.zfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.arcref.random.SplitMix64;
-import org.arcref.zfs.ArcArithmetic;
-import org.arcref.zfs.BufHash;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,13 +1,8 @@
-package org.arcref.specs.policy;
+package org.arcref.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import org.arcref.policy.ArcList;
-import org.arcref.policy.CanonicalArc;
-import org.arcref.policy.Lru;
-import org.arcref.policy.PageDirectory;
-import org.arcref.policy.PageIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

@@ -1,15 +1,7 @@
-package org.arcref.specs.zfs;
+package org.arcref.zfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.ArcStat;
-import org.arcref.zfs.ArcState;
-import org.arcref.zfs.HeaderSnapshot;
-import org.arcref.zfs.MemoryModel;
-import org.arcref.zfs.Outcome;
-import org.arcref.zfs.ReadKind;
-import org.arcref.zfs.ZfsArc;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

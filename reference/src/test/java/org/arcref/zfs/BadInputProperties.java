@@ -1,4 +1,4 @@
-package org.arcref.specs.zfs;
+package org.arcref.zfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,14 +14,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
-import org.arcref.zfs.AdjustableMemory;
-import org.arcref.zfs.ArcConfig;
-import org.arcref.zfs.ArcSnapshot;
-import org.arcref.zfs.MemoryModel;
-import org.arcref.zfs.Operation;
-import org.arcref.zfs.ReadKind;
-import org.arcref.zfs.Tunables;
-import org.arcref.zfs.ZfsArc;
 
 /**
  * B1: every public entry point of the spec rejects invalid arguments and configurations with an

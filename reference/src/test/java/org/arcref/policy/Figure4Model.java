@@ -1,4 +1,4 @@
-package org.arcref.specs.policy;
+package org.arcref.policy;
 
 import java.util.ArrayList;
 import java.util.Collections;

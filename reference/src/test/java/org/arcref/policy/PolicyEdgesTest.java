@@ -1,13 +1,10 @@
-package org.arcref.specs.policy;
+package org.arcref.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.arcref.policy.CanonicalArc;
-import org.arcref.policy.Lru;
-import org.arcref.policy.PageDirectory;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package org.arcref.specs.policy;
+package org.arcref.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,8 +9,6 @@ import net.jqwik.api.Label;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
-import org.arcref.policy.ArcList;
-import org.arcref.policy.CanonicalArc;
 
 /**
  * The canonical ARC follows Figure 4 of the paper exactly: after every request it agrees with

@@ -1,4 +1,4 @@
-package org.arcref.specs.policy;
+package org.arcref.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -10,7 +10,6 @@ import net.jqwik.api.Label;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
-import org.arcref.policy.Lru;
 
 /** {@link Lru} hits exactly when an access-ordered {@link LinkedHashMap} of the same capacity holds the page. */
 class LruProperties {

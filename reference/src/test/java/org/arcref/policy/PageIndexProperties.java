@@ -1,4 +1,4 @@
-package org.arcref.specs.policy;
+package org.arcref.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,7 +14,6 @@ import net.jqwik.api.Label;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
-import org.arcref.policy.PageIndex;
 
 /**
  * {@link PageIndex} behaves as a map: after any sequence of puts and removes (keys clustered so that

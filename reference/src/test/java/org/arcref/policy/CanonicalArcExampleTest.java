@@ -1,4 +1,4 @@
-package org.arcref.specs.policy;
+package org.arcref.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.arcref.policy.ArcList;
-import org.arcref.policy.CanonicalArc;
 import org.junit.jupiter.api.Test;
 
 /** A worked example of Figure 4 with c = 2, small enough to follow by hand, through cases I–IV. */

@@ -20,9 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>every built-in conformance trace, and</li>
  *   <li>each hand-written transition test's scenario as an op trace (src/test/resources/transitions: the scenarios
- *       of specs' AccessTransitionTest, OverwriteTransitionTest, ScatterAbdTransitionTest, HeldPrescientHitTest,
- *       MemoryThresholdTest, BoundaryScenariosTest and GhostTrimTest, each file naming its test, and the hash-lock
- *       stripe the oracle found).</li>
+ *       of reference's AccessTransitionTest, OverwriteTransitionTest, ScatterAbdTransitionTest and
+ *       HeldPrescientHitTest and of specs' MemoryThresholdTest, BoundaryScenariosTest and GhostTrimTest, each file
+ *       naming its module and test, and the hash-lock stripe the oracle found).</li>
  * </ul>
  * The runs go release by release, one oracle process at a time (the large built-ins hold gigabytes of buffers).
  */

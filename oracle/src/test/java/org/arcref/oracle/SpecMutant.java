@@ -18,13 +18,14 @@ import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.arcref.conformance.ConformanceRun;
+import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.ZfsArc;
 
 /**
  * The spec with one line of its source changed: the mutated file is compiled against the spec's classes and loaded,
  * with all of the spec's other classes, the conformance writer (specs' {@code org.arcref.conformance}), the JSON
- * library it uses (jackson-core) and the zstd decoder the trace readers use (aircompressor), in a class loader of its
- * own, so that the spec in this JVM stays as it is.
+ * library it uses (jackson-core), the trace readers it reads with (workloads' {@code org.arcref.trace}) and their zstd
+ * decoder (aircompressor), in a class loader of its own, so that the spec in this JVM stays as it is.
  * It writes the conformance output of a trace as {@link ConformanceRun} does, under the trace's settings.
  */
 final class SpecMutant implements AutoCloseable {
@@ -63,7 +64,8 @@ final class SpecMutant implements AutoCloseable {
                 throw new IllegalArgumentException("the mutant of " + file + " does not compile:\n" + messages);
             }
             loader = new URLClassLoader(new URL[] {classes.toUri().toURL(), spec, locationOf(ConformanceRun.class),
-                locationOf(JsonFactory.class), locationOf(ZstdInputStream.class)}, ClassLoader.getPlatformClassLoader());
+                locationOf(JsonFactory.class), locationOf(OpTraceReader.class), locationOf(ZstdInputStream.class)},
+                ClassLoader.getPlatformClassLoader());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {

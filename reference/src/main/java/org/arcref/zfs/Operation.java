@@ -2,7 +2,7 @@ package org.arcref.zfs;
 
 /**
  * One operation of an op trace, applied to a {@link ZfsArc}. Each record prints itself as its
- * trace line ({@link #toTraceLine()}), the format {@link org.arcref.trace.OpTraceReader} reads, so
+ * trace line ({@link #toTraceLine()}), the format {@code org.arcref.trace.OpTraceReader} (in workloads/) reads, so
  * that a generated or shrunk sequence can be saved and replayed.
  */
 public sealed interface Operation {

@@ -14,9 +14,9 @@ import org.arcref.trace.TraceReader;
  * {@link Lru} replay from the LIRS {@code loop} trace (505,500 requests) on one thread, after warming
  * the JVM up. The requirement is at least 5 million requests/s for the canonical ARC. JMH benchmarks
  * belong in the bench module; this is the check that fits a test classpath. Run from the repository
- * root after {@code mvn -pl reference,specs -am test-compile}:
+ * root after {@code mvn -pl specs -am test-compile}:
  *
- * <pre>java -cp reference/target/classes:specs/target/test-classes org.arcref.specs.policy.ReplayRate</pre>
+ * <pre>java -cp reference/target/classes:workloads/target/classes:specs/target/test-classes org.arcref.specs.policy.ReplayRate</pre>
  */
 public final class ReplayRate {
 

@@ -1,0 +1,123 @@
+package org.arcref.zfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * B1: every public entry point of the spec rejects invalid arguments and configurations with an
+ * exception whose message names the argument and the rule and shows the value, and a rejected
+ * operation leaves the whole state (the snapshot) unchanged.
+ */
+class BadInputProperties {
+
+    /** A bad call, the argument its message must name, and the text that must show the value. */
+    record BadCall(String description, Consumer<ZfsArc> call, String argument, String value) {
+        @Override
+        public String toString() {
+            return description;
+        }
+    }
+
+    @Provide
+    Arbitrary<BadCall> badCalls() {
+        return Arbitraries.of(List.of(
+                new BadCall("read size 0", a -> a.read(1000, 0, ReadKind.DEMAND, false), "size", "was 0"),
+                new BadCall("read size 100", a -> a.read(1000, 100, ReadKind.DEMAND, false), "size", "was 100"),
+                new BadCall("read size above max", a -> a.read(1000, 4096, ReadKind.DEMAND, false), "size", "was 4096"),
+                new BadCall("read size not a multiple of 512", a -> a.read(1000, 1000, ReadKind.DEMAND, false), "size",
+                        "was 1000"),
+                new BadCall("read with a null kind", a -> a.read(1, 512, null, false), "kind", "null"),
+                new BadCall("prefetch with hold", a -> a.read(1, 512, ReadKind.PREFETCH, true), "hold", "was true"),
+                new BadCall("read of a cached key with another size", a -> a.read(0, 1024, ReadKind.DEMAND, false),
+                        "size", "was 1024"),
+                new BadCall("read of a pending write", a -> a.read(99, 512, ReadKind.DEMAND, false), "key", "was 99"),
+                new BadCall("write of a cached key", a -> a.write(0, 512), "key", "was 0"),
+                new BadCall("write of a pending key", a -> a.write(99, 512), "key", "was 99"),
+                new BadCall("write size 513", a -> a.write(5, 513), "size", "was 513"),
+                new BadCall("complete without a pending write", a -> a.completeWrite(7, false), "key", "was 7"),
+                new BadCall("release of an unheld key", a -> a.release(0), "key", "was 0"),
+                new BadCall("release of an absent key", a -> a.release(12345), "key", "was 12345"),
+                new BadCall("overwrite of an unheld key", a -> a.overwrite(0, 50), "key", "was 0"),
+                new BadCall("overwrite of an absent key", a -> a.overwrite(12345, 50), "key", "was 12345"),
+                new BadCall("overwrite of a pending key", a -> a.overwrite(99, 50), "key", "was 99"),
+                new BadCall("overwrite to a pending key", a -> a.overwrite(1, 99), "newKey", "was 99"),
+                new BadCall("overwrite to a cached key", a -> a.overwrite(1, 0), "newKey", "was 0"),
+                new BadCall("overwrite to the same key", a -> a.overwrite(1, 1), "newKey", "was 1"),
+                new BadCall("negative shrink", a -> a.reduceTargetSize(-1), "toFree", "was -1"),
+                new BadCall("negative tick", a -> a.tick(-5), "ticks", "was -5"),
+                new BadCall("negative free memory", a -> a.setFreeMemory(-1), "freeMemory", "was -1")));
+    }
+
+    @Property(tries = 200)
+    void b1RejectedOperationNamesArgumentRuleAndValueAndChangesNothing(@ForAll("badCalls") BadCall bad,
+            @ForAll @IntRange(min = 0, max = 30) int warmUpReads) {
+        // one sublist: eviction takes the oldest header, so the blocks the set-up reads last stay cached
+        ZfsArc arc = new ZfsArc(ArcConfig.small(4096, 8192, 2048).withSublists(1), new AdjustableMemory(1L << 40));
+        for (long k = 0; k < warmUpReads; k++) {
+            arc.read(k, 512, ReadKind.DEMAND, false);
+        }
+        arc.read(0, 512, ReadKind.DEMAND, false);
+        arc.read(1, 512, ReadKind.DEMAND, true);
+        arc.write(99, 512);
+        ArcSnapshot before = arc.snapshot();
+        RuntimeException e = assertThrows(RuntimeException.class, () -> bad.call().accept(arc), bad.description());
+        assertTrue(e instanceof IllegalArgumentException || e instanceof IllegalStateException,
+                "B1: " + bad + " threw " + e);
+        String msg = e.getMessage();
+        assertTrue(msg.startsWith(bad.argument() + " must") || msg.contains(bad.argument() + " must"),
+                "B1: the message must name the argument '" + bad.argument() + "' and its rule: " + msg);
+        assertTrue(msg.contains(bad.value()), "B1: the message must show the value '" + bad.value() + "': " + msg);
+        assertEquals(before, arc.snapshot(), "B1: a rejected operation must leave the state unchanged: " + bad);
+    }
+
+    @Example
+    void b1SetFreeMemoryNeedsAnAdjustableModel() {
+        ZfsArc arc = new ZfsArc(ArcConfig.small(4096, 8192, 2048), MemoryModel.plentiful());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> arc.setFreeMemory(10));
+        assertTrue(e.getMessage().startsWith("memory model must be an AdjustableMemory"), e.getMessage());
+    }
+
+    @Example
+    void b1ConfigurationsAreValidatedWithNamedRules() {
+        expect(() -> ArcConfig.small(8192, 4096, 2048), "cMax must be in [8192, ");
+        expect(() -> ArcConfig.small(1024, 8192, 2048), "cMin must be in [4096, ");
+        expect(() -> ArcConfig.small(4096, 8192, 3000), "maxBlockSize must be a power of two, was 3000");
+        expect(() -> ArcConfig.small(4096, 8192, 2048).withSublists(0), "sublists must be in [1, 1024], was 0");
+        expect(() -> ArcConfig.pages(1, 4096), "pages must be in [2, ");
+        expect(() -> ArcConfig.forMemory(1024), "allmem must be in [67108864, ");
+        expect(() -> ArcConfig.small(4096, 8192, 2048).withFixes(null), "fixes must not be null");
+        expect(() -> Tunables.defaults().withEvictBatchLimit(0), "evictBatchLimit must be in [1, 1048576], was 0");
+        expect(() -> new Tunables(4, 7, 7, 5, 8, 200, 10, true, 1000, 6000, true, 1536), "noGrowShift must be in [0, 6], was 7");
+        expect(() -> new ArcConfig(4096, 8192, 2048, 4096, 0, 8, 1, 0, true, Set.of(), Tunables.defaults()),
+                "hz must be in [16, 1000000], was 8");
+        expect(() -> new ZfsArc(null, MemoryModel.plentiful()), "config must not be null");
+    }
+
+    @Example
+    void b1OperationRecordsReplayTheSameRejection() {
+        ZfsArc arc = new ZfsArc(ArcConfig.small(4096, 8192, 2048), MemoryModel.plentiful());
+        ArcSnapshot before = arc.snapshot();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Operation.Release(3).applyTo(arc));
+        assertTrue(e.getMessage().startsWith("key must be cached and held, was 3"), e.getMessage());
+        assertEquals(before, arc.snapshot());
+    }
+
+    private static void expect(Runnable r, String prefix) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run, prefix);
+        assertTrue(e.getMessage().startsWith(prefix), "expected a message starting with '" + prefix + "', was: "
+                + e.getMessage());
+    }
+}

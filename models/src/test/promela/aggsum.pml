@@ -62,7 +62,7 @@
  *       a final value() returns V = INIT + the sum of all deltas (nothing lost or doubled).
  *   A3 (internal) a complete flush leaves lb == ub; no deadlock (pan's invalid end states).
  *   A6  a slow path's new borrow is the wanted one |d| << SHIFT when that is at least the old borrow, and otherwise
- *       lies between the wanted and the old borrow (asserted in the slow path, issue 24).
+ *       lies between the wanted and the old borrow (asserted in the slow path).
  *
  * What the model leaves out, and why that cannot hide a violation of these properties
  *   - 64-bit arithmetic, V < 0. Values are small shorts. The deltas are 1, -1, BIG = 3 and, once per run and by

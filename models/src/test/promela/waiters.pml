@@ -8,7 +8,7 @@
  *   lvl (NONE/SOME/SEVERE)  ConcurrentArc.overflowLevel                    arc_is_overflowing(B_FALSE)
  *   label some:             EvictWaiters.ensureEvicting (SOME path)        the ARC_OVF_SOME branch (racy, no lock);
  *                           the model keeps 2.1.1's test, then plain store; the Java sets the flag by a compare-
- *                           and-set that cannot overwrite its shut-down value (issue 15), which
+ *                           and-set that cannot overwrite its shut-down value, which
  *                           EvictWaitersTest#nothingSetsEvictNeededAfterShutdown checks, not this model
  *   enqueue (atomic)        EvictWaiters.enqueue + waiterCount             the ARC_OVF_SEVERE branch under arc_evict_lock
  *   label waiting:          Evictor.awaitRelease -> EvictWaiters.await     the cv_wait loop while aw is linked

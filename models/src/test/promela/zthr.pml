@@ -296,7 +296,7 @@ proctype waiter() {
 
 /* zthr.c's callers may cancel a stopped zthr and resume a running one (both no-ops): the canceller cancels up to
    twice (a loop, so that cancelZthr is expanded once and its option for a stopped zthr is one statement that
-   the second cancel reaches), the resumer resumes at any moment, with no isRunning() guard (issue 24). PRE_8229's resume required a
+   the second cancel reaches), the resumer resumes at any moment, with no isRunning() guard. PRE_8229's resume required a
    stopped zthr (it asserted thread == NULL), so its callers had the guard, and the model keeps it there. */
 proctype canceller() {
     byte cancels = 0;

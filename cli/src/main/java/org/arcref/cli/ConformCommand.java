@@ -30,7 +30,6 @@ import org.arcref.trace.Excerpt;
 import org.arcref.trace.TraceFormat;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
-import org.arcref.zfs.ZfsRelease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -194,10 +193,7 @@ final class ConformCommand implements Callable<Integer> {
     /** @return the fixes of {@code --zfs}'s release and every {@code --fix} */
     private Set<QuirkFix> appliedFixes() {
         Set<QuirkFix> applied = EnumSet.noneOf(QuirkFix.class);
-        if (zfs != null) {
-            applied.addAll(ZfsRelease.of(zfs).orElseThrow(() -> new IllegalArgumentException("--zfs must be one of "
-                    + ZfsRelease.versions() + " (the releases the spec follows), was " + Excerpt.of(zfs))).fixes());
-        }
+        applied.addAll(ZfsOption.release(zfs).fixes());
         applied.addAll(fixes);
         return applied;
     }

@@ -22,7 +22,6 @@ import org.arcref.explore.Shard;
 import org.arcref.explore.Verdict;
 import org.arcref.oracle.OracleComparison;
 import org.arcref.oracle.OracleProcess;
-import org.arcref.trace.Excerpt;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.ZfsRelease;
@@ -147,9 +146,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (!needsOracle) {
             GivenOptions.reject(spec, "without the oracle check", "--oracle", "--zfs");
         }
-        ZfsRelease release = zfs == null ? ZfsRelease.V2_1_1 : ZfsRelease.of(zfs).orElseThrow(() ->
-                new IllegalArgumentException("--zfs must be one of " + ZfsRelease.versions()
-                        + " (the releases the spec follows), was " + Excerpt.of(zfs)));
+        ZfsRelease release = ZfsOption.release(zfs);
         try (OracleProcess process = needsOracle ? OracleProcess.start(oracle) : null) {
             Checker active = process == null ? checker
                     : checker.withOracle(new OracleComparison(process, release.fixes()));

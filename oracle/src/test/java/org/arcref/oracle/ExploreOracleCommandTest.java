@@ -34,6 +34,22 @@ class ExploreOracleCommandTest {
         assertTrue(r.out().contains("\"triesByCheck\":{\"oracle\":60}"), r.out());
     }
 
+    /**
+     * {@code --zfs 2.1.16} makes the spec follow 2.1.16, which its own arc.c agrees with; against 2.1.1's arc.c the
+     * same run finds a divergence (exit 1): the release the spec follows is the one the header says.
+     */
+    @Test
+    void theSpecFollowsTheReleaseOfZfs(@TempDir Path dir) {
+        Run agrees = arc("explore", "--checks", "oracle", "--zfs", "2.1.16", "--oracle",
+                Oracles.released(ZfsRelease.V2_1_16).toString(), "--tries", "30", "--seed", "5", "--out",
+                dir.toString());
+        assertEquals(0, agrees.status(), agrees.err());
+        Run mismatched = arc("explore", "--checks", "oracle", "--zfs", "2.1.16", "--oracle",
+                Oracles.released(ZfsRelease.V2_1_1).toString(), "--tries", "30", "--seed", "5", "--out",
+                dir.toString());
+        assertEquals(1, mismatched.status(), mismatched.err());
+    }
+
     @Test
     void aMissingBinaryIsBadUsageNamingIt(@TempDir Path dir) {
         Run r = arc("explore", "--checks", "oracle", "--oracle", dir.resolve("nothing").toString(), "--tries", "1");

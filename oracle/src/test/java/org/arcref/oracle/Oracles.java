@@ -43,14 +43,6 @@ final class Oracles {
     }
 
     /**
-     * @param fix a fix
-     * @return whether {@code oracle/patches/zfs-2.1.1/} states it as a patch of arc.c
-     */
-    static boolean hasPatch(QuirkFix fix) {
-        return Files.isExecutable(directory().resolve("arc-oracle-" + ZfsRelease.V2_1_1.version() + "+" + fix.name()));
-    }
-
-    /**
      * @param binary an oracle binary
      * @param fixes the fixes its arc.c carries
      * @return a comparison of the spec with it, the spec run with the same fixes; close its process

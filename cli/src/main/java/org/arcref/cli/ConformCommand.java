@@ -30,6 +30,7 @@ import org.arcref.trace.Excerpt;
 import org.arcref.trace.TraceFormat;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -71,13 +72,15 @@ final class ConformCommand implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--fix", paramLabel = "QUIRK",
-            description = "Apply a fix of a 2.1.1 quirk (upstream's, named for its PR, or ours, named _OURS: "
-                    + "docs/scope.md): ${COMPLETION-CANDIDATES}. Repeatable; adds to --zfs.")
+            description = "Apply a fix of a quirk of the engine --zfs runs (upstream's, named for its PR, or ours, "
+                    + "named _OURS: docs/scope.md): ${COMPLETION-CANDIDATES}. Repeatable; adds to --zfs.")
     List<QuirkFix> fixes = new ArrayList<>();
 
     @Option(names = "--zfs", paramLabel = "RELEASE",
             description = "Follow this OpenZFS release: 2.1.1 (the default) or 2.1.16 (2.1.1 with every upstream fix "
-                    + "2.1.16 shipped: WRITE_SHARES_LINEAR_12425, REAP_ABOVE_C_MIN_13794, ARC_P_GROWTH_CAP_14137). "
+                    + "2.1.16 shipped: WRITE_SHARES_LINEAR_12425, REAP_ABOVE_C_MIN_13794, ARC_P_GROWTH_CAP_14137), run "
+                    + "by zfs-2.1.1's engine; 2.2.0 or 2.2.11 (2.2.0 with MFU_META_EVICTION_16546, "
+                    + "EVICT_ADJ_OVERFLOW_17255, SHRINK_IMPROVEMENTS_16197), run by zfs-2.2.0's engine. "
                     + "The header's zfs field names the release the output follows.")
     String zfs;
 
@@ -169,8 +172,19 @@ final class ConformCommand implements Callable<Integer> {
             String path = relativeTo(output, Path.of(trace));
             t = t.named(block != null ? BlockTraceConversion.name(block, path) : path);
         }
+        ZfsEngine engine = ZfsOption.release(zfs).engine();
+        if (engine != ZfsEngine.V2_1_1) {
+            if (block != null) {
+                throw new IllegalArgumentException("--format converts block traces for zfs-2.1.1's engine only, was "
+                        + "given with --zfs " + zfs);
+            }
+            if (coverage) {
+                throw new IllegalArgumentException("--coverage reports the transitions of zfs-2.1.1's engine only, "
+                        + "was given with --zfs " + zfs);
+            }
+        }
         ConformanceSettings settings = SettingAssignments.apply(block != null ? BlockTraceConversion.settings(pages)
-                : t.applySettings(ConformanceSettings.defaults()), sets).withFixes(appliedFixes());
+                : t.applySettings(ConformanceSettings.defaults(engine)), sets).withFixes(appliedFixes());
         ConformanceRun.Lines run = ConformanceRun.lines(t, settings, headers);
         write(toStdout, out, w -> {
             while (run.hasNext() && !Interruption.requested()) {

@@ -73,7 +73,7 @@ import org.arcref.random.SplitMix64;
  * {@link IllegalStateException} naming the argument, the rule and the value, and leaves the state
  * unchanged. Not thread-safe.
  */
-public final class ZfsArc {
+public final class ZfsArc implements ArcOperations {
 
     /*
      * Implementation overview. State is kept as ZFS keeps it: per state a size and an evictable
@@ -143,6 +143,7 @@ public final class ZfsArc {
         this.memory = Validate.notNull("memory", memory);
         this.evictionProbe = Validate.notNull("evictionProbe", evictionProbe);
         this.tunables = config.tunables();
+        ArcArguments.requireEngineFixes(ZfsEngine.V2_1_1, config.fixes());
         for (ArcState s : ArcState.values()) {
             if (s.hasList()) {
                 lists[s.ordinal()] = new Multilist(config.sublists());
@@ -216,6 +217,28 @@ public final class ZfsArc {
     }
 
     /**
+     * {@link #read(long, long, ReadKind, boolean)} of a data block; zfs-2.1.1's engine models data buffers only.
+     *
+     * @throws IllegalArgumentException also if {@code type} is metadata
+     */
+    @Override
+    public Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type) {
+        ArcArguments.requireData(type);
+        return read(key, size, kind, hold);
+    }
+
+    /**
+     * {@link #write(long, long)} of a data block; zfs-2.1.1's engine models data buffers only.
+     *
+     * @throws IllegalArgumentException also if {@code type} is metadata
+     */
+    @Override
+    public Outcome write(long key, long size, BufType type) {
+        ArcArguments.requireData(type);
+        return write(key, size);
+    }
+
+    /**
      * A write of a new block: {@code arc_alloc_buf} makes an anonymous header without data and one
      * buffer, held by the writer, whose data comes from {@code arc_get_data_buf} with adaptation. ZFS
      * writes are copy-on-write, so the key must be new: not cached, not a ghost, not pending.
@@ -248,6 +271,7 @@ public final class ZfsArc {
      * @return {@link Outcome#WRITE_COMPLETED}
      * @throws IllegalArgumentException if the key has no pending write
      */
+    @Override
     public Outcome completeWrite(long key, boolean hold) {
         Header h = pendingWrites.get(key);
         ArcArguments.requirePending(key, h != null);
@@ -269,6 +293,7 @@ public final class ZfsArc {
      * @return {@link Outcome#RELEASED}
      * @throws IllegalArgumentException if the key is not cached with a hold
      */
+    @Override
     public Outcome release(long key) {
         Header h = hashTable.get(key);
         ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
@@ -304,6 +329,7 @@ public final class ZfsArc {
      * @return {@link Outcome#OVERWRITTEN}
      * @throws IllegalArgumentException if {@code key} is not cached with a hold, or {@code newKey} is not new
      */
+    @Override
     public Outcome overwrite(long key, long newKey) {
         Header h = hashTable.get(key);
         ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
@@ -325,6 +351,7 @@ public final class ZfsArc {
      * @param key the block identity
      * @return {@link Outcome#FREED}, {@link Outcome#FREE_SKIPPED_HELD} or {@link Outcome#NOT_CACHED}
      */
+    @Override
     public Outcome free(long key) {
         Header pending = pendingWrites.remove(key);
         if (pending != null) {
@@ -352,6 +379,7 @@ public final class ZfsArc {
      * @return {@link Outcome#TARGET_REDUCED}
      * @throws IllegalArgumentException if {@code toFree} is negative
      */
+    @Override
     public Outcome reduceTargetSize(long toFree) {
         ArcArguments.requireToFree(toFree);
         reduceTargetSizeImpl(toFree);
@@ -364,6 +392,7 @@ public final class ZfsArc {
      *
      * @return {@link Outcome#EVICTOR_RAN} or {@link Outcome#IDLE}
      */
+    @Override
     public Outcome evictorStep() {
         if (!evictNeeded) {
             return afterOperation(Outcome.IDLE);
@@ -382,6 +411,7 @@ public final class ZfsArc {
      *
      * @return {@link Outcome#REAPED} or {@link Outcome#IDLE}
      */
+    @Override
     public Outcome reapStep() {
         long free = availableMemory();
         if (free < 0) {
@@ -405,6 +435,7 @@ public final class ZfsArc {
      * @return {@link Outcome#TICKED}
      * @throws IllegalArgumentException if {@code ticks} is negative
      */
+    @Override
     public Outcome tick(long ticks) {
         ArcArguments.requireTicks(ticks, now);
         now += ticks;
@@ -420,6 +451,7 @@ public final class ZfsArc {
      * @throws IllegalStateException if the memory model is not adjustable
      * @throws IllegalArgumentException if {@code bytes} is negative
      */
+    @Override
     public Outcome setFreeMemory(long bytes) {
         if (!(memory instanceof AdjustableMemory adjustable)) {
             throw new IllegalStateException("memory model must be an AdjustableMemory to set free memory, was "

@@ -10,13 +10,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.arcref.trace.Excerpt;
+import org.arcref.zfs.Arc22Snapshot;
+import org.arcref.zfs.Arc22Stat;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.Eviction;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 
 /**
@@ -58,14 +62,14 @@ public final class ConformanceFormat {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("format", NAME);
         h.put("version", VERSION);
-        h.put("zfs", ZfsRelease.followedBy(settings.config().fixes()).version());
+        h.put("zfs", ZfsRelease.followedBy(settings.engine(), settings.config().fixes()).version());
         h.put("trace", traceName);
         h.put("trace_sha256", traceSha256);
         h.put("headers", headers);
         for (Setting.Section section : Setting.Section.values()) {
             Map<String, Object> fields = new LinkedHashMap<>();
             for (Setting s : Setting.values()) {
-                if (s.section() == section) {
+                if (s.section() == section && s.appliesTo(settings.engine())) {
                     fields.put(s.zfsName(), s.toJson(s.get(settings)));
                 }
             }
@@ -73,7 +77,9 @@ public final class ConformanceFormat {
         }
         Map<String, Object> fixes = new LinkedHashMap<>();
         for (QuirkFix f : QuirkFix.values()) {
-            fixes.put(f.name(), settings.config().applies(f));
+            if (f.engine() == settings.engine()) {
+                fixes.put(f.name(), settings.config().applies(f));
+            }
         }
         h.put("fixes", fixes);
         return h;
@@ -128,8 +134,16 @@ public final class ConformanceFormat {
      * @throws IllegalArgumentException naming the missing or bad field
      */
     public static ConformanceSettings settings(Map<String, Object> header) {
+        if (!(header.get("zfs") instanceof String zfs) || ZfsRelease.of(zfs).isEmpty()) {
+            throw new IllegalArgumentException("header field zfs must be one of " + ZfsRelease.versions() + ", was "
+                    + describe(header.get("zfs")));
+        }
+        ZfsEngine engine = ZfsRelease.of(zfs).get().engine();
         Map<Setting, Long> values = new EnumMap<>(Setting.class);
         for (Setting s : Setting.values()) {
+            if (!s.appliesTo(engine)) {
+                continue;
+            }
             Map<String, Object> section = object(header, s.section().field());
             if (!section.containsKey(s.zfsName())) {
                 throw new IllegalArgumentException("header field " + s.section().field() + "." + s.zfsName()
@@ -137,10 +151,13 @@ public final class ConformanceFormat {
             }
             values.put(s, s.fromJson(section.get(s.zfsName())));
         }
-        ConformanceSettings settings = ConformanceSettings.defaults().with(values);
+        ConformanceSettings settings = ConformanceSettings.defaults(engine).with(values);
         Set<QuirkFix> fixes = EnumSet.noneOf(QuirkFix.class);
         Map<String, Object> given = object(header, "fixes");
         for (QuirkFix f : QuirkFix.values()) {
+            if (f.engine() != engine) {
+                continue;
+            }
             if (!(given.get(f.name()) instanceof Boolean on)) {
                 throw new IllegalArgumentException("header field fixes." + f.name() + " must be true or false, was "
                         + describe(given.get(f.name())));
@@ -149,11 +166,7 @@ public final class ConformanceFormat {
                 fixes.add(f);
             }
         }
-        if (!(header.get("zfs") instanceof String zfs) || ZfsRelease.of(zfs).isEmpty()) {
-            throw new IllegalArgumentException("header field zfs must be one of " + ZfsRelease.versions() + ", was "
-                    + describe(header.get("zfs")));
-        }
-        String followed = ZfsRelease.followedBy(fixes).version();
+        String followed = ZfsRelease.followedBy(engine, fixes).version();
         if (!zfs.equals(followed)) {
             throw new IllegalArgumentException("header field zfs is \"" + zfs + "\", but its fixes are those of zfs "
                     + followed + " (a release's output applies every fix the release shipped: docs/scope.md)");
@@ -255,6 +268,99 @@ public final class ConformanceFormat {
             for (HeaderSnapshot h : after.headers()) {
                 Map<String, Object> x = new LinkedHashMap<>();
                 x.put("key", h.key());
+                x.put("state", h.state().zfsName());
+                x.put("size", u64(h.size()));
+                x.put("has_data", h.hasData());
+                x.put("shared_data", h.sharedData());
+                x.put("refcount", h.refcount());
+                x.put("prefetch", h.prefetch());
+                x.put("prescient_prefetch", h.prescientPrefetch());
+                x.put("arc_access", h.lastAccess());
+                x.put("sublist", h.sublist());
+                x.put("linked", h.linked());
+                hs.add(x);
+            }
+            m.put("headers", hs);
+        }
+        return m;
+    }
+
+    /**
+     * An operation line of zfs-2.2.0's engine: as {@link #step}'s, with the type of every evicted header, the
+     * fractions instead of {@code arc_p}, sizes per state and type, the ghost-hit bytes, zfs-2.2.0's statistics and
+     * the type of every header.
+     *
+     * @param index the 1-based number of the operation
+     * @param step the operation and its trace line
+     * @param outcome what it did
+     * @param evicted the headers it evicted, in order
+     * @param after the state after it
+     * @param headers whether to list every header
+     * @return the operation line's fields
+     */
+    public static Map<String, Object> step22(long index, ConformanceTrace.Step step, Outcome outcome,
+            List<Eviction> evicted, Arc22Snapshot after, boolean headers) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", index);
+        m.put("line", step.line());
+        m.put("op", step.operation().toTraceLine());
+        m.put("outcome", outcome.name());
+        List<Object> ev = new ArrayList<>();
+        for (Eviction e : evicted) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("key", e.key());
+            x.put("type", e.type().zfsName());
+            x.put("size", u64(e.size()));
+            x.put("from", e.from().zfsName());
+            x.put("to", e.to() == null ? "destroyed" : e.to().zfsName());
+            ev.add(x);
+        }
+        m.put("evicted", ev);
+        m.put("tick", after.tick());
+        m.put("arc_c", u64(after.c()));
+        m.put("arc_meta", u64(after.meta()));
+        m.put("arc_pd", u64(after.pd()));
+        m.put("arc_pm", u64(after.pm()));
+        m.put("arc_size", u64(after.size()));
+        Map<String, Object> states = new LinkedHashMap<>();
+        for (ArcState s : ArcState.values()) {
+            Map<String, Object> byType = new LinkedHashMap<>();
+            for (BufType t : BufType.values()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("size", u64(after.state(s, t).size()));
+                x.put("esize", u64(after.state(s, t).evictableSize()));
+                byType.put(t.zfsName(), x);
+            }
+            states.put(s.zfsName(), byType);
+        }
+        m.put("states", states);
+        Map<String, Object> hits = new LinkedHashMap<>();
+        for (ArcState ghost : List.of(ArcState.MRU_GHOST, ArcState.MFU_GHOST)) {
+            Map<String, Object> byType = new LinkedHashMap<>();
+            for (BufType t : BufType.values()) {
+                byType.put(t.zfsName(), u64(after.ghostHits(ghost, t)));
+            }
+            hits.put(ghost.zfsName(), byType);
+        }
+        m.put("ghost_hits", hits);
+        m.put("arc_evict_count", u64(after.evictCount()));
+        m.put("arc_evict_needed", after.evictNeeded());
+        m.put("arc_need_free", u64(after.needFree()));
+        m.put("arc_no_grow", after.noGrow());
+        m.put("arc_warm", after.warm());
+        m.put("arc_growtime", after.growTime());
+        m.put("waiters", after.waiterCounts().stream().map(ConformanceFormat::u64).toList());
+        Map<String, Object> stats = new LinkedHashMap<>();
+        for (Arc22Stat s : Arc22Stat.values()) {
+            stats.put(s.kstatName(), u64(after.stat(s)));
+        }
+        m.put("stats", stats);
+        if (headers) {
+            List<Object> hs = new ArrayList<>();
+            for (HeaderSnapshot h : after.headers()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("key", h.key());
+                x.put("type", h.type().zfsName());
                 x.put("state", h.state().zfsName());
                 x.put("size", u64(h.size()));
                 x.put("has_data", h.hasData());

@@ -21,9 +21,10 @@ import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every quirk switch proven by the code that carries its fix. For each {@link QuirkFix}, on the built-in trace that
@@ -51,8 +52,12 @@ class QuirkFixProvenanceOracleTest {
             QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS, "quirk-adapt-multiply",
             QuirkFix.SHRINK_CLAMPS_ARC_P_OURS, "quirk-shrink-arc-p");
 
+    static Set<QuirkFix> fixes211() {
+        return QuirkFix.of(ZfsEngine.V2_1_1);
+    }
+
     @ParameterizedTest
-    @EnumSource(QuirkFix.class)
+    @MethodSource("fixes211")
     void theFixIsProvenByTheCodeThatCarriesIt(QuirkFix fix) throws IOException {
         String name = SHOWN_BY.get(fix);
         assertNotNull(name, fix + " has no built-in trace that shows it");
@@ -71,7 +76,7 @@ class QuirkFixProvenanceOracleTest {
         Divergence shows = ConformanceComparer.firstOperationDivergence(file(quirk), file(spec(trace, with)))
                 .orElseThrow(() -> new AssertionError(name + " does not show " + fix));
         Path binary = release.map(Oracles::released).orElseGet(() -> Oracles.patched(fix));
-        try (Oracles.Session oracle = Oracles.session(binary, with)) {
+        try (Oracles.Session oracle = Oracles.session(binary, ZfsEngine.V2_1_1, with)) {
             OracleOutput zfs = oracle.process().run(name, text, false);
             assertEquals(OracleOutput.Ending.OK, zfs.ending(), zfs.message());
             Divergence d = ConformanceComparer.firstOperationDivergence(file(quirk), file(zfs.lines())).orElseThrow(

@@ -56,19 +56,19 @@ public enum QuirkFix {
      */
     SHRINK_CLAMPS_ARC_P_OURS(ZfsEngine.V2_1_1, 0, null, null),
     /**
-     * OpenZFS #16546 (zfs-2.2.7, commit 0987892160; closes #16521), zfs-2.2.0 engine: {@code arc_evict}'s MFU
-     * metadata step compares the metadata total {@code m} from before the pass with the metadata target, ignoring
-     * what the MRU metadata step just evicted, so metadata is evicted twice over and falls below its share. The fix
-     * subtracts it: {@code (int64_t)(m - bytes - w)}.
-     */
-    MFU_META_EVICTION_16546(ZfsEngine.V2_2_0, 16546, "0987892160", "2.2.7"),
-    /**
      * OpenZFS #17255 (zfs-2.2.8, commit be72364ad6; fixes #17210), zfs-2.2.0 engine: {@code arc_evict_adj} can move
      * a fraction by almost a quarter of 2^32 in one pass, so one between 0.2 and 0.8 can leave {@code [0, 2^32]}
      * (above, or wrapped below 0) and stay out. The fix needs {@code total >= 32} and scales the hits from a
      * sixteenth of {@code total} to a thirty-second.
      */
     EVICT_ADJ_OVERFLOW_17255(ZfsEngine.V2_2_0, 17255, "be72364ad6", "2.2.8"),
+    /**
+     * OpenZFS #16546 (zfs-2.2.7, commit 0987892160; closes #16521), zfs-2.2.0 engine: {@code arc_evict}'s MFU
+     * metadata step compares the metadata total {@code m} from before the pass with the metadata target, ignoring
+     * what the MRU metadata step just evicted, so metadata is evicted twice over and falls below its share. The fix
+     * subtracts it: {@code (int64_t)(m - bytes - w)}.
+     */
+    MFU_META_EVICTION_16546(ZfsEngine.V2_2_0, 16546, "0987892160", "2.2.7"),
     /**
      * OpenZFS #16197 (zfs-2.2.9, commit 67ea51710a), zfs-2.2.0 engine, its arc.c parts: {@code arc_reduce_target_size}
      * reduces from {@code MIN(arc_c, MAX(asize, arc_c_min))}, by no more than lies above {@code arc_c_min}, and asks
@@ -89,6 +89,20 @@ public enum QuirkFix {
         this.upstreamPr = upstreamPr;
         this.commit = commit;
         this.firstRelease = firstRelease;
+    }
+
+    /**
+     * @param engine an engine
+     * @return the fixes of its defects, in declaration order
+     */
+    public static java.util.Set<QuirkFix> of(ZfsEngine engine) {
+        java.util.EnumSet<QuirkFix> fixes = java.util.EnumSet.noneOf(QuirkFix.class);
+        for (QuirkFix f : values()) {
+            if (f.engine == engine) {
+                fixes.add(f);
+            }
+        }
+        return fixes;
     }
 
     /** @return the engine whose defect this fixes; the other engine rejects it */

@@ -27,12 +27,6 @@ public enum Setting {
     SPA_MAXBLOCKSIZE("spa_maxblocksize", "maxBlockSize", Section.CONFIG, Kind.U64, s -> s.config().maxBlockSize()),
     /** {@code 2ULL << SPA_MAXBLOCKSHIFT}: the window below {@code arc_c} in which {@code arc_adapt} grows it. */
     GROWTH_WINDOW("growth_window", "growthWindow", Section.CONFIG, Kind.U64, s -> s.config().growthWindow()),
-    /**
-     * {@code SPA_OLD_MAXBLOCKSIZE} (128 KiB): zfs-2.2.0's {@code arc_adapt} grows {@code arc_c} by at least this
-     * much. zfs-2.2.0's engine only.
-     */
-    SPA_OLD_MAXBLOCKSIZE("spa_old_maxblocksize", "oldMaxBlockSize", Section.CONFIG, Kind.U64,
-            ConformanceSettings::oldMaxBlockSize, ZfsEngine.V2_2_0),
     /** {@code arc_sys_free}. */
     ARC_SYS_FREE("arc_sys_free", "sysFree", Section.CONFIG, Kind.U64, s -> s.config().sysFree()),
     /** Ticks per second of the logical clock ({@code hz}). */
@@ -47,6 +41,12 @@ public enum Setting {
             s -> s.config().evictorRunsAfterEachOperation() ? 1 : 0),
     /** {@code arc_free_memory()} before the first {@code memory} operation. */
     ARC_FREE_MEMORY("arc_free_memory", "freeMemory", Section.CONFIG, Kind.U64, ConformanceSettings::freeMemory),
+    /**
+     * {@code SPA_OLD_MAXBLOCKSIZE} (128 KiB): zfs-2.2.0's {@code arc_adapt} grows {@code arc_c} by at least this
+     * much. zfs-2.2.0's engine only.
+     */
+    SPA_OLD_MAXBLOCKSIZE("spa_old_maxblocksize", "oldMaxBlockSize", Section.CONFIG, Kind.U64,
+            ConformanceSettings::oldMaxBlockSize, ZfsEngine.V2_2_0),
     /** {@code arc_p_min_shift}. */
     ARC_P_MIN_SHIFT("arc_p_min_shift", "pMinShift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().pMinShift(),
             ZfsEngine.V2_1_1),

@@ -16,6 +16,7 @@ import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.Tunables;
 
@@ -64,7 +65,7 @@ public final class ArcChains {
         Arbitrary<Long> extra = Arbitraries.of(0L, 4096L, 8192L);
         Arbitrary<Integer> sublists = Arbitraries.integers().between(1, 4);
         Arbitrary<Boolean> auto = Arbitraries.of(true, false);
-        Arbitrary<Set<QuirkFix>> fixes = Arbitraries.subsetOf(QuirkFix.values());
+        Arbitrary<Set<QuirkFix>> fixes = Arbitraries.subsetOf(QuirkFix.of(ZfsEngine.V2_1_1));
         Arbitrary<Tunables> tunables = Combinators.combine(Arbitraries.of(1, 2, 10), Arbitraries.of(true, false),
                 Arbitraries.of(8, 2), Arbitraries.of(true, false)).as((batch, dampenerOff, overflowShift, scatter) ->
                         Tunables.defaults().withEvictBatchLimit(batch).withPDampenerDisable(dampenerOff)

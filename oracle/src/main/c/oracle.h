@@ -18,13 +18,14 @@
 #endif
 
 /*
- * The ARC states of the conformance format, in its order: the first five in 2.1's, all six in 2.2's
- * (ORACLE_STATES).
+ * The ARC states, the first five (ORACLE_STATES) in the conformance format's order, for 2.1 and 2.2 alike: no op of
+ * the vocabulary reads with ARC_FLAG_UNCACHED, so 2.2's uncached state stays empty and the format leaves it out
+ * (docs/scope.md); a header found there would still be named "uncached".
  */
 enum oracle_state {
 	OS_ANON, OS_MRU, OS_MRU_GHOST, OS_MFU, OS_MFU_GHOST, OS_UNCACHED, OS_COUNT, OS_DESTROYED = OS_COUNT
 };
-#define	ORACLE_STATES	(ORACLE_ARC_22 ? OS_COUNT : OS_UNCACHED)
+#define	ORACLE_STATES	OS_UNCACHED
 
 /* A buffer's type: data or metadata (ARC_BUFC_*; 2.1's traces are data only). */
 enum oracle_type { OT_DATA, OT_METADATA, OT_COUNT };

@@ -3,7 +3,7 @@
  * the ARC driver (arc_driver.c: the real arc.c of one OpenZFS release, compiled into it, and everything it is driven
  * through). The driver side knows nothing of ZFS types; the ARC side knows nothing of traces or JSON.
  *
- * ORACLE_ARC_22 (build-oracle.sh defines it for both files): 1 for the ARC of zfs-2.2 (PR #14359's rewrite: data and
+ * ORACLE_ARC_22 (build-oracle.sh defines it for both files): 1 for the ARC of zfs-2.2 (upstream's rewrite: data and
  * metadata, arc_meta/arc_pd/arc_pm, the uncached state), 0 for zfs-2.1's (arc_p). The conformance output of each is
  * its own (docs/conformance.md for 2.1; the 2.2 line adds types, fractions and ghost-hit bytes).
  */

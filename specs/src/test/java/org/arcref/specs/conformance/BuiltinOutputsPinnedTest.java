@@ -25,6 +25,7 @@ import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -96,7 +97,7 @@ class BuiltinOutputsPinnedTest {
         boolean fixed = run.endsWith(FIXED);
         ConformanceTrace trace = ConformanceTrace.builtin(fixed ? run.substring(0, run.length() - FIXED.length()) : run);
         ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults())
-                .withFixes(fixed ? EnumSet.allOf(QuirkFix.class) : EnumSet.noneOf(QuirkFix.class));
+                .withFixes(fixed ? QuirkFix.of(ZfsEngine.V2_1_1) : EnumSet.noneOf(QuirkFix.class));
         return ConformanceRun.of(trace, settings, true).lines();
     }
 

@@ -847,7 +847,7 @@ public final class ZfsArc {
                 } else if (!evictNeeded) {
                     evictNeeded = true;
                 }
-                Waiter waiter = new Waiter(ArcArithmetic.unsignedMax(last, evictCount) + amount);
+                Waiter waiter = new Waiter(ArcArithmetic.waiterCount(last, evictCount, amount));
                 waiters.addLast(waiter);
                 setNeedFree();
                 bump(ArcStat.EVICT_WAITS);
@@ -863,9 +863,8 @@ public final class ZfsArc {
 
     /** {@code arc_set_need_free} (fact sheet d.4). */
     private void setNeedFree() {
-        long remaining = memory.freeMemory() - config.sysFree() / 2;
-        needFree = waiters.isEmpty() ? Math.max(-remaining, 0)
-                : Math.max(-remaining, waiters.peekLast().count - evictCount);
+        needFree = ArcArithmetic.needFree(memory.freeMemory(), config.sysFree(), !waiters.isEmpty(),
+                waiters.isEmpty() ? 0 : waiters.peekLast().count, evictCount);
     }
 
     // ---- the evict zthr ----

@@ -94,7 +94,8 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z3 start-up race: zfs-2.1.1's worker sleeps and the waiter hangs, as spin's trail shows")
     void z3StartupRaceZfs211HangsTheWaiter() {
-        PropertyViolation hang = assertThrows(PropertyViolation.class, () -> replay(helpers -> replayStartupRace(StartupSleepZthr::create, helpers)));
+        PropertyViolation hang = assertThrows(PropertyViolation.class,
+                () -> replay(helpers -> replayStartupRace(StartupSleepZthr::create, helpers)));
         assertEquals(Property.Z3, hang.property(), hang.getMessage());
     }
 

@@ -144,6 +144,16 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      *
      * Deterministic mode replaces the zthr by Evictor's stepping and the aggsum by an exact one; the policy code
      * is the same in both modes.
+     *
+     * Two copies, on purpose. The buffer state machine (hit, readDone, addReference, destroyBuffer, writeStart,
+     * writeReady, access, destroy, allocateHeaderData, getDataImpl, evictStateImpl, afterOperation, setFreeMemory,
+     * and ArcHeader's fields) is the spec's (org.arcref.zfs.ZfsArc and its Header) maintained by copy, paste and
+     * adapt, as Striped64 keeps its accumulate methods: here each step sits between the hash lock, the sublist locks
+     * and the atomics that make it safe, there it reads as a plain transcription of arc.c that a porter follows line
+     * by line. One shared unit would have to abstract over locking and atomics (reference/ cannot see this module),
+     * which would cost the spec that readability. The arithmetic is not copied (ArcArithmetic); the copies are kept
+     * equal by D1, which runs this class in deterministic mode beside the spec and compares the whole snapshot after
+     * every operation (DifferentialD1Properties, X1), so a change made to one copy only fails the default build.
      */
 
     private final ArcConfig config;

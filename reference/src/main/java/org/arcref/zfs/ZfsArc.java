@@ -86,6 +86,13 @@ public final class ZfsArc implements ArcOperations {
      * (arc_adapt's moves, the overflow levels, the eviction targets, arc_reduce_target_size, the
      * reaper's to_free, the arc_p growth predicate, arc_access's transition, every QuirkFix switch) is
      * ArcArithmetic's, shared with the concurrent ARC; this class holds the state and applies it.
+     *
+     * The buffer state machine (hit, readDone, addReference, destroyBuffer, writeStart, writeReady, access,
+     * destroy, allocateHeaderData, getDataImpl, evictStateImpl, afterOperation, setFreeMemory, and Header's fields)
+     * stands again, by copy, paste and adapt, in org.arcref.arc.ConcurrentArc (and ArcHeader), between the locks and
+     * atomics that make it thread-safe. It is kept as two copies so that this one stays a plain transcription of
+     * arc.c with no abstraction over locking; D1 (DifferentialD1Properties, X1) compares the two after every
+     * operation, so a change made to one copy only fails the default build.
      */
 
     /** The probe of an ARC nobody observes; {@link #evictHeader} then builds no {@link Eviction}. */
@@ -879,7 +886,7 @@ public final class ZfsArc implements ArcOperations {
                 } else if (!evictNeeded) {
                     evictNeeded = true;
                 }
-                Waiter waiter = new Waiter(ArcArithmetic.unsignedMax(last, evictCount) + amount);
+                Waiter waiter = new Waiter(ArcArithmetic.waiterCount(last, evictCount, amount));
                 waiters.addLast(waiter);
                 setNeedFree();
                 bump(ArcStat.EVICT_WAITS);
@@ -895,9 +902,8 @@ public final class ZfsArc implements ArcOperations {
 
     /** {@code arc_set_need_free} (fact sheet d.4). */
     private void setNeedFree() {
-        long remaining = memory.freeMemory() - config.sysFree() / 2;
-        needFree = waiters.isEmpty() ? Math.max(-remaining, 0)
-                : Math.max(-remaining, waiters.peekLast().count - evictCount);
+        needFree = ArcArithmetic.needFree(memory.freeMemory(), config.sysFree(), !waiters.isEmpty(),
+                waiters.isEmpty() ? 0 : waiters.peekLast().count, evictCount);
     }
 
     // ---- the evict zthr ----

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
-import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
@@ -15,6 +14,7 @@ import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.StateSnapshot;
+import org.arcref.zfs.Tunables;
 
 /**
  * The ARC invariants of fact sheet (f) (R1–R13) as checks on two consecutive snapshots of the
@@ -23,6 +23,12 @@ import org.arcref.zfs.StateSnapshot;
  *
  * <p>Used by the spec's invariant property (specs), by {@code arc explore} on random operation sequences and, for
  * R3/R4 on a quiescent snapshot, by the concurrent ARC's soak.
+ *
+ * <p>The checks compute what they expect on their own, from arc.c and abd.c, and call none of the implementation's
+ * helpers ({@code ArcArithmetic}, {@code HeaderSnapshot#accountedSize}, {@code ArcConfig#msToTicks}): the bytes a
+ * header counts ({@link #heldBytes}), whether an ABD of a size is linear ({@link #allocatedLinear}) and a lifetime in
+ * ticks ({@link #ticks}) are derived here again, so an arithmetic bug in the spec's shared core is not also in its
+ * checker.
  */
 public final class ArcInvariants {
 
@@ -73,8 +79,7 @@ public final class ArcInvariants {
 
     /**
      * R3 and R4: {@code arc_size} is the resident data, each state's sizes the sums over its headers
-     * ({@link HeaderSnapshot#accountedSize()}: the header's data plus one private copy per buffer that does not share
-     * it), and every MRU and MFU header holds data (R4's "bufs + pabd": a listed header without data would count 0
+     * ({@link #heldBytes}: the header's data plus one private copy per buffer that does not share it), and every MRU and MFU header holds data (R4's "bufs + pabd": a listed header without data would count 0
      * bytes). The gauges agree: {@code compressed_size} and {@code uncompressed_size} are the header data,
      * {@code overhead_size} the private copies, and together they are {@code arc_size}.
      *
@@ -92,7 +97,7 @@ public final class ArcInvariants {
             require(h.state().isGhost() || h.state() == ArcState.ANON || h.hasData(), Property.R4, "every MRU and MFU header "
                     + "holds data (its state counts its buffers and data, and one without data counts 0 bytes, so the "
                     + "sums alone cannot see it), " + h, s);
-            long accounted = h.accountedSize();
+            long accounted = heldBytes(h);
             sums.get(h.state())[0] += accounted;
             if (h.linked()) {
                 sums.get(h.state())[1] += accounted;
@@ -136,7 +141,7 @@ public final class ArcInvariants {
                 require(h.hasData(), Property.R6, "mru and mfu headers hold data, " + h, s);
             }
             require(!h.sharedData() || h.hasData() && h.refcount() > 0
-                    && ArcArithmetic.linearAbd(config.tunables(), h.size()),
+                    && allocatedLinear(config.tunables(), h.size()),
                     Property.R6, "only a linear header ABD is shared, and with one of the header's buffers, " + h, s);
             require(h.state() != ArcState.ANON || h.refcount() > 0, Property.R6, "anonymous headers are referenced (fact sheet c.1), " + h, s);
         }
@@ -173,7 +178,7 @@ public final class ArcInvariants {
                     .filter(h -> h.key() == r.key() && h.state() != ArcState.ANON)
                     .mapToInt(HeaderSnapshot::refcount).sum() : 0;
             boolean copy = r.kind() == org.arcref.zfs.ReadKind.DEMAND
-                    && !(holdsBefore == 0 && ArcArithmetic.linearAbd(config.tunables(), r.size()));
+                    && !(holdsBefore == 0 && allocatedLinear(config.tunables(), r.size()));
             int adapting = (outcome.isHit() ? 0 : 1) + (copy ? 1 : 0);
             bytes = adapting * r.size();
         } else if (op instanceof Operation.Write w) {
@@ -206,13 +211,45 @@ public final class ArcInvariants {
         }
         boolean blocked = Long.compareUnsigned(s.p(), s.c()) > 0;
         for (HeaderSnapshot h : s.headers()) {
-            long lifetime = config.msToTicks(h.prescientPrefetch() ? config.tunables().minPrescientPrefetchMs()
+            long lifetime = ticks(config, h.prescientPrefetch() ? config.tunables().minPrescientPrefetchMs()
                     : config.tunables().minPrefetchMs());
             if (!h.state().isGhost() && (h.refcount() > 0 || (h.prefetch() && s.tick() - h.lastAccess() < lifetime))) {
                 blocked = true;
             }
         }
         require(blocked, Property.R7, "an eviction pass leaves arc_size <= arc_c unless eviction is blocked", s);
+    }
+
+    /**
+     * The bytes a header counts in its state's {@code arcs_size}, from {@code arc_change_state} (arc.c:2454-2485) and
+     * {@code arc_evict_hdr}: a ghost counts its logical size; any other header its data ({@code b_pabd}), if it has
+     * any, and one private copy per buffer (one per hold) except a buffer that shares the header's data.
+     */
+    static long heldBytes(HeaderSnapshot h) {
+        if (h.state().isGhost()) {
+            return h.size();
+        }
+        long copies = h.sharedData() ? h.refcount() - 1 : h.refcount();
+        long data = h.hasData() ? h.size() : 0;
+        return data + copies * h.size();
+    }
+
+    /**
+     * Whether {@code abd_alloc} gives a header's data of {@code size} bytes a linear ABD (abd.c:184): when
+     * {@code zfs_abd_scatter_enabled} is off, or {@code abd_size_alloc_linear(size)}, which on Linux is
+     * {@code size < zfs_abd_scatter_min_size} (abd_os.c:633). Only a linear ABD can be shared with a buffer.
+     */
+    static boolean allocatedLinear(Tunables tunables, long size) {
+        if (!tunables.abdScatterEnabled()) {
+            return true;
+        }
+        return size < tunables.abdScatterMinSize();
+    }
+
+    /** {@code MSEC_TO_TICK(ms)}: milliseconds in ticks of the configuration's clock, rounded up. */
+    static long ticks(ArcConfig config, long ms) {
+        long ticks = ms * config.hz() / 1000;
+        return ticks * 1000 == ms * config.hz() ? ticks : ticks + 1;
     }
 
     private static void require(boolean ok, Property invariant, String detail, ArcSnapshot s) {

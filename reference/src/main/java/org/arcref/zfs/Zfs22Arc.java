@@ -729,7 +729,7 @@ public final class Zfs22Arc implements ArcOperations {
                 } else if (!evictNeeded) {
                     evictNeeded = true;
                 }
-                Waiter waiter = new Waiter(ArcArithmetic.unsignedMax(last, evictCount) + amount);
+                Waiter waiter = new Waiter(ArcArithmetic.waiterCount(last, evictCount, amount));
                 waiters.addLast(waiter);
                 setNeedFree();
                 bump(Arc22Stat.EVICT_WAITS);
@@ -745,9 +745,8 @@ public final class Zfs22Arc implements ArcOperations {
 
     /** {@code arc_set_need_free} (C3843). */
     private void setNeedFree() {
-        long remaining = memory.freeMemory() - config.sysFree() / 2;
-        needFree = waiters.isEmpty() ? Math.max(-remaining, 0)
-                : Math.max(-remaining, waiters.peekLast().count - evictCount);
+        needFree = ArcArithmetic.needFree(memory.freeMemory(), config.sysFree(), !waiters.isEmpty(),
+                waiters.isEmpty() ? 0 : waiters.peekLast().count, evictCount);
     }
 
     // ---- the evict zthr (C4512) and arc_evict (C4222) ----

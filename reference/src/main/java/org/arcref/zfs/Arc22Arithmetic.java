@@ -105,22 +105,10 @@ public final class Arc22Arithmetic {
      * @param c {@code arc_c}
      * @param have the class's size or the total it is compared with (u64 or s64)
      * @param target the class's target {@code w} (s64)
-     * @return {@code e} (s64); {@link #evictImplBytes} skips a non-positive one
+     * @return {@code e} (s64); {@link ArcArithmetic#evictImplBytes} skips a non-positive one
      */
     public static long stepBytes(long asize, long c, long have, long target) {
         return Math.min(asize - c, have - target);
-    }
-
-    /**
-     * {@code arc_evict_impl(state, type, bytes)} (C4165): {@code MIN(esize, bytes)} if both are positive, else
-     * nothing (0).
-     *
-     * @param bytes the request (s64)
-     * @param evictable {@code arcs_esize[type]} of the state
-     * @return the bytes to ask {@code arc_evict_state} for, or 0 to skip
-     */
-    public static long evictImplBytes(long bytes, long evictable) {
-        return bytes > 0 && evictable > 0 ? Math.min(evictable, bytes) : 0;
     }
 
     /**

@@ -22,11 +22,11 @@ import java.util.List;
  * @param needFree {@code arc_need_free}
  * @param waiterCounts the {@code aew_count} of every queued eviction waiter, head first
  * @param headers every header, in {@link ArcSnapshot}'s order, each state's data list before its metadata list
- * @param stats the statistics, by {@link Arc22Stat} ordinal
+ * @param stats the statistics ({@link ArcStat#of(ZfsEngine)} lists those zfs-2.2.0's engine keeps)
  */
 public record Arc22Snapshot(long tick, long c, long meta, long pd, long pm, long size, List<StateSnapshot> states,
         List<Long> ghostHits, boolean noGrow, boolean warm, long growTime, boolean evictNeeded, long evictCount,
-        long needFree, List<Long> waiterCounts, List<HeaderSnapshot> headers, List<Long> stats) {
+        long needFree, List<Long> waiterCounts, List<HeaderSnapshot> headers, ArcStats stats) {
 
     /** Copies the lists so the snapshot stays immutable. */
     public Arc22Snapshot {
@@ -34,26 +34,25 @@ public record Arc22Snapshot(long tick, long c, long meta, long pd, long pm, long
         ghostHits = List.copyOf(ghostHits);
         waiterCounts = List.copyOf(waiterCounts);
         headers = List.copyOf(headers);
-        stats = List.copyOf(stats);
     }
 
     /** @param state a state @param type a type @return its accounting */
     public StateSnapshot state(ArcState state, BufType type) {
-        return states.get(index(state, type));
+        return states.get(SequentialArc.index(state, type));
     }
 
     /** @param ghost MRU ghost or MFU ghost @param type a type @return the hit bytes counted there */
     public long ghostHits(ArcState ghost, BufType type) {
-        return ghostHits.get((ghost == ArcState.MRU_GHOST ? 0 : 2) + type.ordinal());
+        return ghostHits.get(ghostIndex(ghost, type));
     }
 
     /** @param stat a statistic @return its value */
-    public long stat(Arc22Stat stat) {
-        return stats.get(stat.ordinal());
+    public long stat(ArcStat stat) {
+        return stats.get(stat);
     }
 
-    /** @return the index of a state and type in {@link #states} */
-    static int index(ArcState state, BufType type) {
-        return state.ordinal() * BufType.values().length + type.ordinal();
+    /** @return the index of a ghost state's hit counter of one type in {@link #ghostHits} */
+    static int ghostIndex(ArcState ghost, BufType type) {
+        return (ghost == ArcState.MRU_GHOST ? 0 : BufType.values().length) + type.ordinal();
     }
 }

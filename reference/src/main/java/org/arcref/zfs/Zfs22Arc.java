@@ -1,15 +1,10 @@
 package org.arcref.zfs;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.arcref.random.SplitMix64;
 
 /**
  * The sequential specification of the OpenZFS zfs-2.2.0 Adaptive Replacement Cache, for data and metadata buffers
@@ -45,56 +40,29 @@ import org.arcref.random.SplitMix64;
  * {@link IllegalArgumentException} or {@link IllegalStateException} naming the argument, the rule and the value, and
  * leaves the state unchanged. Not thread-safe.
  */
-public final class Zfs22Arc implements ArcOperations {
+public final class Zfs22Arc extends SequentialArc {
 
     /*
-     * Implementation overview. The state is zfs-2.2.0's: per state and type a size, an evictable size and a
-     * multilist (arcs_size[type], arcs_esize[type], arcs_list[type]); per ghost state and type the hit bytes
-     * (arcs_hits[type]); the globals arc_c, arc_meta, arc_pd, arc_pm, arc_evict_count; arc_evict's function-static
-     * snapshots of the hit counters (og*) and ghost targets (gs*); arc_size as an exact counter. Headers, the hash
-     * table, the multilists, the argument rules and the sublist draws are the ones ZfsArc uses. Each method names
-     * the arc.c function it models; the arithmetic is Arc22Arithmetic's (and ArcArithmetic's where zfs-2.2.0 kept
-     * 2.1.1's rule).
+     * Implementation overview. What zfs-2.2.0 kept of 2.1.1's arc.c (hash table, lists and sizes per buffer type,
+     * references and state changes, buffers, eviction waiters, arc_evict_state down to arc_evict_hdr) is
+     * SequentialArc's, shared with ZfsArc; this class adds what is 2.2.0's own: the fractions arc_meta, arc_pd and
+     * arc_pm, the ghost-hit counters arcs_hits[type] and arc_evict's function-static snapshots of them (og*) and
+     * ghost targets (gs*), arc_read's paths and arc_access, arc_adapt, arc_write_ready, arc_evict, the overflow
+     * levels, arc_reduce_target_size and the reaper's amount. Each method names the arc.c function it models; the
+     * arithmetic is Arc22Arithmetic's (and ArcArithmetic's where zfs-2.2.0 kept 2.1.1's rule).
      */
 
-    private static final Consumer<Eviction> NO_PROBE = eviction -> { };
-    private static final int TYPES = BufType.values().length;
-    private static final BufType[] TYPE = BufType.values();
-
-    private final ArcConfig config;
-    private final Tunables tunables;
     private final long oldMaxBlockSize;
     private final int metaBalance;
-    private final MemoryModel memory;
-    private final Consumer<Eviction> evictionProbe;
-    private final Map<Long, Header> hashTable = new HashMap<>();
-    private final Map<Long, Header> pendingWrites = new HashMap<>();
-    private final Multilist[] lists = new Multilist[ArcState.values().length * TYPES];
-    private final long[] stateSize = new long[ArcState.values().length * TYPES];
-    private final long[] stateEsize = new long[ArcState.values().length * TYPES];
-    /** {@code arcs_hits[type]} of MRU ghost (0, 1) and MFU ghost (2, 3). */
-    private final long[] ghostHits = new long[2 * TYPES];
+    /** {@code arcs_hits[type]} of MRU ghost (data, metadata) and MFU ghost (data, metadata). */
+    private final long[] ghostHits = new long[4];
     /** {@code arc_evict}'s statics {@code ogrd, ogrm, ogfd, ogfm}, in {@link #ghostHits}' order. */
-    private final long[] ghostHitsSeen = new long[2 * TYPES];
+    private final long[] ghostHitsSeen = new long[4];
     /** {@code arc_evict}'s statics {@code gsrd, gsrm, gsfd, gsfm}, in {@link #ghostHits}' order. */
-    private final long[] ghostTargets = new long[2 * TYPES];
-    private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
-    private final long[] stats = new long[Arc22Stat.values().length];
-    private final SplitMix64 random;
-
-    private long arcC;
+    private final long[] ghostTargets = new long[4];
     private long arcMeta = Arc22Arithmetic.ONE / 4;
     private long arcPd = Arc22Arithmetic.ONE / 2;
     private long arcPm = Arc22Arithmetic.ONE / 2;
-    private long arcSize;
-    private boolean noGrow;
-    private boolean warm;
-    private long growTime;
-    private boolean evictNeeded;
-    private long evictCount;
-    private long needFree;
-    private long now;
-    private int lockedStripe = -1;
 
     /**
      * Creates an empty ARC as {@code arc_init} leaves it (C7551–7558): {@code arc_c = arc_c_min}, {@code arc_meta}
@@ -110,10 +78,7 @@ public final class Zfs22Arc implements ArcOperations {
      */
     public Zfs22Arc(ArcConfig config, long oldMaxBlockSize, int metaBalance, MemoryModel memory,
             Consumer<Eviction> evictionProbe) {
-        this.config = Validate.notNull("config", config);
-        this.memory = Validate.notNull("memory", memory);
-        this.evictionProbe = Validate.notNull("evictionProbe", evictionProbe);
-        ArcArguments.requireEngineFixes(ZfsEngine.V2_2_0, config.fixes());
+        super(ZfsEngine.V2_2_0, config, memory, evictionProbe);
         Validate.powerOfTwo("oldMaxBlockSize", oldMaxBlockSize);
         Validate.range("oldMaxBlockSize", oldMaxBlockSize, ArcConfig.MIN_BLOCK_SIZE, ArcConfig.ZFS_MAX_BLOCK_SIZE);
         Validate.range("metaBalance", metaBalance, 1, Integer.MAX_VALUE);
@@ -122,18 +87,8 @@ public final class Zfs22Arc implements ArcOperations {
                     + " for zfs-2.2.0's engine (its arc_adapt grows within 2 * SPA_MAXBLOCKSIZE of arc_c), was "
                     + config.growthWindow());
         }
-        this.tunables = config.tunables();
         this.oldMaxBlockSize = oldMaxBlockSize;
         this.metaBalance = metaBalance;
-        for (ArcState s : ArcState.values()) {
-            if (s.hasList()) {
-                for (BufType t : TYPE) {
-                    lists[Arc22Snapshot.index(s, t)] = new Multilist(config.sublists());
-                }
-            }
-        }
-        this.random = new SplitMix64(config.seed());
-        this.arcC = config.cMin();
     }
 
     /**
@@ -146,11 +101,6 @@ public final class Zfs22Arc implements ArcOperations {
      */
     public Zfs22Arc(ArcConfig config, long oldMaxBlockSize, int metaBalance, MemoryModel memory) {
         this(config, oldMaxBlockSize, metaBalance, memory, NO_PROBE);
-    }
-
-    /** @return the configuration */
-    public ArcConfig config() {
-        return config;
     }
 
     /**
@@ -196,8 +146,8 @@ public final class Zfs22Arc implements ArcOperations {
             if (kind == ReadKind.DEMAND) {
                 allocateBuffer(h);
             }
-            bump(Arc22Stat.HITS);
-            bump(Arc22Stat.of(prefetch, h.type, true));
+            bump(ArcStat.HITS);
+            bump(ArcStat.of(prefetch, h.type, true));
         } else {
             if (h == null) {
                 h = new Header(key, size, ArcArithmetic.sublistOf(key, config.sublists()), type);
@@ -209,9 +159,9 @@ public final class Zfs22Arc implements ArcOperations {
             h.ioInProgress = true;
             addReference(h);
             access(h, kind, false);
-            allocateHeaderData(h, EnumSet.noneOf(HdrAllocFlag.class));
-            bump(Arc22Stat.MISSES);
-            bump(Arc22Stat.of(prefetch, h.type, false));
+            allocateHeaderData(h, noFlags());
+            bump(ArcStat.MISSES);
+            bump(ArcStat.of(prefetch, h.type, false));
             if (kind == ReadKind.DEMAND) {
                 allocateBuffer(h);
             }
@@ -224,268 +174,20 @@ public final class Zfs22Arc implements ArcOperations {
         return afterOperation(outcome);
     }
 
-    /**
-     * {@code arc_alloc_buf} (C3421): a new anonymous header without data and one buffer, held by the writer,
-     * whose data comes from {@code arc_get_data_buf}. ZFS writes are copy-on-write, so the key must be new.
-     *
-     * @param key the identity the block will have once written
-     * @param size the logical size
-     * @param type data or metadata
-     * @return {@link Outcome#WRITTEN}
-     * @throws IllegalArgumentException for a bad size or a key that is not new
-     */
-    @Override
-    public Outcome write(long key, long size, BufType type) {
-        ArcArguments.requireBlockSize(size, config);
-        Validate.notNull("type", type);
-        Header existing = hashTable.get(key);
-        ArcArguments.requireNewKey("key", key, pendingWrites.containsKey(key),
-                existing == null ? null : existing.state);
-        Header h = new Header(key, size, ArcArithmetic.sublistOf(key, config.sublists()), type);
-        pendingWrites.put(key, h);
-        allocateBuffer(h);
-        return afterOperation(Outcome.WRITTEN);
-    }
-
-    /**
-     * {@code arc_write_ready} (C6316) and {@code arc_write_done} (C6486). The header shares the writer's buffer if
-     * the block's data would be linear ({@code abd_size_alloc_linear}) and {@code arc_can_share} holds, or else
-     * gets data of its own ({@code ARC_HDR_USE_RESERVE}); it is hashed, moved from anon to MRU by
-     * {@code arc_access}, and the writer's buffer destroyed unless {@code hold}.
-     *
-     * @param key a key with a pending write
-     * @param hold whether the writer keeps its buffer
-     * @return {@link Outcome#WRITE_COMPLETED}
-     * @throws IllegalArgumentException if the key has no pending write
-     */
-    @Override
-    public Outcome completeWrite(long key, boolean hold) {
-        Header h = pendingWrites.get(key);
-        ArcArguments.requirePending(key, h != null);
-        pendingWrites.remove(key);
-        if (ArcArithmetic.linearAbd(tunables, h.size) && h.buffers() == 1 && !h.sharedData) {
-            h.hasData = true;
-            h.sharedData = true;
-            countHeaderData(h.size);
-            stats[Arc22Stat.OVERHEAD_SIZE.ordinal()] -= h.size;
-        } else {
-            allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_USE_RESERVE));
-        }
-        hashTable.put(key, h);
-        access(h, ReadKind.DEMAND, false);
-        if (!hold) {
-            destroyBuffer(h);
-        }
-        return afterOperation(Outcome.WRITE_COMPLETED);
-    }
-
-    /**
-     * Releases one hold on a cached block ({@code arc_buf_destroy}); the last puts the header at the head of its
-     * list.
-     *
-     * @param key a key whose cached header is held
-     * @return {@link Outcome#RELEASED}
-     * @throws IllegalArgumentException if the key is not cached with a hold
-     */
-    @Override
-    public Outcome release(long key) {
-        Header h = hashTable.get(key);
-        ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
-        destroyBuffer(h);
-        return afterOperation(Outcome.RELEASED);
-    }
-
-    /**
-     * {@code arc_release} of a held buffer (C6105) and the start of {@code arc_write} (C6572): as
-     * {@link ZfsArc#overwrite}, whose two branches zfs-2.2.0 keeps.
-     *
-     * @param key a key whose cached header is held
-     * @param newKey the identity the rewritten block will have
-     * @return {@link Outcome#OVERWRITTEN}
-     * @throws IllegalArgumentException if {@code key} is not held or {@code newKey} is not new
-     */
-    @Override
-    public Outcome overwrite(long key, long newKey) {
-        Header h = hashTable.get(key);
-        ArcArguments.requireHeld(key, h == null ? null : h.state, h == null ? 0 : h.refcount);
-        Header existing = hashTable.get(newKey);
-        ArcArguments.requireNewKey("newKey", newKey, pendingWrites.containsKey(newKey),
-                existing == null ? null : existing.state);
-        int sublist = ArcArithmetic.sublistOf(newKey, config.sublists());
-        Header anon;
-        if (h.refcount == 1) {
-            changeState(h, ArcState.ANON);
-            hashTable.remove(h.key);
-            h.lastAccess = 0;
-            anon = h.renamed(newKey, sublist);
-        } else {
-            h.refcount--;
-            stateSize[Arc22Snapshot.index(h.state, h.type)] -= h.size;
-            anon = new Header(newKey, h.size, sublist, h.type);
-            anon.refcount = 1;
-            stateSize[Arc22Snapshot.index(ArcState.ANON, anon.type)] += anon.size;
-        }
-        if (anon.hasData) {
-            if (anon.sharedData) {
-                anon.hasData = false;
-                anon.sharedData = false;
-                countHeaderData(-anon.size);
-                stats[Arc22Stat.OVERHEAD_SIZE.ordinal()] += anon.size;
-            } else {
-                freeData(anon);
-            }
-        }
-        pendingWrites.put(newKey, anon);
-        return afterOperation(Outcome.OVERWRITTEN);
-    }
-
-    /**
-     * {@code arc_freed} (C6055): an unreferenced header is destroyed, a referenced one left alone; a pending
-     * write is discarded with its buffer.
-     *
-     * @param key the block identity
-     * @return {@link Outcome#FREED}, {@link Outcome#FREE_SKIPPED_HELD} or {@link Outcome#NOT_CACHED}
-     */
-    @Override
-    public Outcome free(long key) {
-        Header pending = pendingWrites.remove(key);
-        if (pending != null) {
-            destroyBuffer(pending);
-            return afterOperation(Outcome.FREED);
-        }
-        Header h = hashTable.get(key);
-        if (h == null) {
-            return afterOperation(Outcome.NOT_CACHED);
-        }
-        if (h.refcount > 0) {
-            return afterOperation(Outcome.FREE_SKIPPED_HELD);
-        }
-        destroy(h);
-        return afterOperation(Outcome.FREED);
-    }
-
-    /**
-     * {@code arc_reduce_target_size} (C4382): {@link Arc22Arithmetic#reducedTarget}, then a request for an
-     * eviction pass where {@link Arc22Arithmetic#reduceWakesEvictor} says so.
-     *
-     * @param toFree bytes to take off the target, at least 0
-     * @return {@link Outcome#TARGET_REDUCED}
-     * @throws IllegalArgumentException if {@code toFree} is negative
-     */
-    @Override
-    public Outcome reduceTargetSize(long toFree) {
-        ArcArguments.requireToFree(toFree);
-        reduceTargetSizeImpl(toFree);
-        return afterOperation(Outcome.TARGET_REDUCED);
-    }
-
-    /**
-     * One iteration of the evict zthr: {@code arc_evict_cb_check} ({@code arc_evict_needed}, with no uncached
-     * buffers) and, if it says so, {@code arc_evict_cb}.
-     *
-     * @return {@link Outcome#EVICTOR_RAN} or {@link Outcome#IDLE}
-     */
-    @Override
-    public Outcome evictorStep() {
-        if (!evictNeeded) {
-            return afterOperation(Outcome.IDLE);
-        }
-        evictCb();
-        return afterOperation(Outcome.EVICTOR_RAN);
-    }
-
-    /**
-     * One iteration of the reap zthr: {@code arc_reap_cb_check} (C4559, as 2.1.1's) and, if memory is short,
-     * {@code arc_reap_cb} (C4607) with {@link Arc22Arithmetic#reapToFree}. Cache reaping and the delay are not
-     * modelled; memory is read once.
-     *
-     * @return {@link Outcome#REAPED} or {@link Outcome#IDLE}
-     */
-    @Override
-    public Outcome reapStep() {
-        long free = availableMemory();
-        if (free < 0) {
-            noGrow = true;
-            warm = true;
-            growTime = ArcArithmetic.reapGrowTime(config, now);
-            long toFree = Arc22Arithmetic.reapToFree(config, arcC, free);
-            if (toFree > 0) {
-                reduceTargetSizeImpl(toFree);
-            }
-            return afterOperation(Outcome.REAPED);
-        }
-        noGrow = ArcArithmetic.reapNoGrow(config, free, arcC, now, growTime, noGrow);
-        return afterOperation(Outcome.IDLE);
-    }
-
-    /**
-     * Advances the logical clock.
-     *
-     * @param ticks how far, at least 0
-     * @return {@link Outcome#TICKED}
-     * @throws IllegalArgumentException if {@code ticks} is negative or would overflow the clock
-     */
-    @Override
-    public Outcome tick(long ticks) {
-        ArcArguments.requireTicks(ticks, now);
-        now += ticks;
-        return afterOperation(Outcome.TICKED);
-    }
-
-    /**
-     * Sets the free memory of an {@link AdjustableMemory} model.
-     *
-     * @param bytes the free memory, at least 0
-     * @return {@link Outcome#MEMORY_SET}
-     * @throws IllegalStateException if the memory model is not adjustable
-     */
-    @Override
-    public Outcome setFreeMemory(long bytes) {
-        if (!(memory instanceof AdjustableMemory adjustable)) {
-            throw new IllegalStateException("memory model must be an AdjustableMemory to set free memory, was "
-                    + memory.getClass().getName());
-        }
-        adjustable.set(bytes);
-        return afterOperation(Outcome.MEMORY_SET);
-    }
-
     /** @return the whole state, immutable; costs time linear in the number of headers */
     public Arc22Snapshot snapshot() {
         List<StateSnapshot> states = new ArrayList<>();
         for (ArcState s : ArcState.values()) {
-            for (BufType t : TYPE) {
-                int i = Arc22Snapshot.index(s, t);
-                states.add(new StateSnapshot(stateSize[i], stateEsize[i]));
+            for (BufType t : BufType.values()) {
+                states.add(new StateSnapshot(size(s, t), evictableSize(s, t)));
             }
-        }
-        List<HeaderSnapshot> headers = new ArrayList<>();
-        new TreeMap<>(pendingWrites).values().forEach(h -> headers.add(h.snapshot()));
-        Map<ArcState, TreeMap<Long, Header>> held = new HashMap<>();
-        for (Header h : hashTable.values()) {
-            if (!h.linked) {
-                held.computeIfAbsent(h.state, s -> new TreeMap<>()).put(h.key, h);
-            }
-        }
-        for (ArcState s : ArcState.values()) {
-            if (s.hasList()) {
-                for (BufType t : TYPE) {
-                    lists[Arc22Snapshot.index(s, t)].collect(headers);
-                }
-                held.getOrDefault(s, new TreeMap<>()).values().forEach(h -> headers.add(h.snapshot()));
-            }
-        }
-        List<Long> waiterCounts = new ArrayList<>();
-        waiters.forEach(w -> waiterCounts.add(w.count));
-        List<Long> statList = new ArrayList<>();
-        for (long v : stats) {
-            statList.add(v);
         }
         List<Long> hits = new ArrayList<>();
         for (long v : ghostHits) {
             hits.add(v);
         }
         return new Arc22Snapshot(now, arcC, arcMeta, arcPd, arcPm, arcSize, states, hits, noGrow, warm, growTime,
-                evictNeeded, evictCount, needFree, waiterCounts, headers, statList);
+                evictNeeded, evictCount, needFree, waiterCounts(), headerSnapshots(), new ArcStats(stats));
     }
 
     // ---- arc_access (C4982) ----
@@ -502,8 +204,8 @@ public final class Zfs22Arc implements ArcOperations {
         if (wasPrefetch != nowPrefetch) {
             if (wasPrefetch) {
                 if (hit) {
-                    bump(h.prescientPrefetch ? Arc22Stat.DEMAND_HIT_PRESCIENT_PREFETCH
-                            : Arc22Stat.DEMAND_HIT_PREDICTIVE_PREFETCH);
+                    bump(h.prescientPrefetch ? ArcStat.DEMAND_HIT_PRESCIENT_PREFETCH
+                            : ArcStat.DEMAND_HIT_PREDICTIVE_PREFETCH);
                 }
                 h.prefetch = false;
                 h.prescientPrefetch = false;
@@ -520,7 +222,7 @@ public final class Zfs22Arc implements ArcOperations {
                 changeState(h, ArcState.MRU);
             }
             case MRU -> {
-                bump(Arc22Stat.MRU_HITS);
+                bump(ArcStat.MRU_HITS);
                 if (wasPrefetch) {
                     h.lastAccess = now;
                 } else if (now > h.lastAccess + config.minTimeTicks()) {
@@ -529,162 +231,62 @@ public final class Zfs22Arc implements ArcOperations {
                 }
             }
             case MRU_GHOST -> {
-                bump(Arc22Stat.MRU_GHOST_HITS);
+                bump(ArcStat.MRU_GHOST_HITS);
                 h.lastAccess = now;
-                ghostHits[h.type.ordinal()] += h.size;
+                ghostHits[Arc22Snapshot.ghostIndex(ArcState.MRU_GHOST, h.type)] += h.size;
                 changeState(h, wasPrefetch ? ArcState.MRU : ArcState.MFU);
             }
             case MFU -> {
-                bump(Arc22Stat.MFU_HITS);
+                bump(ArcStat.MFU_HITS);
                 h.lastAccess = now;
             }
             case MFU_GHOST -> {
-                bump(Arc22Stat.MFU_GHOST_HITS);
+                bump(ArcStat.MFU_GHOST_HITS);
                 h.lastAccess = now;
-                ghostHits[TYPES + h.type.ordinal()] += h.size;
+                ghostHits[Arc22Snapshot.ghostIndex(ArcState.MFU_GHOST, h.type)] += h.size;
                 changeState(h, ArcState.MFU);
             }
         }
     }
 
-    // ---- buffers, references and state changes ----
+    // ---- what 2.2.0 does its own way ----
+
+    @Override
+    void requireType(BufType type) {
+        Validate.notNull("type", type);
+    }
+
+    /** A buffer's private copy: {@code arc_get_data_buf}, which adapts for every allocation in 2.2.0. */
+    @Override
+    Set<HdrAllocFlag> copyFlags() {
+        return noFlags();
+    }
 
     /**
-     * {@code arc_buf_alloc_impl} (C2708): the buffer takes a reference, then shares the header's data if it is
-     * the header's only buffer, nothing is shared yet and the data is a linear ABD (C2770–2779), or else gets a
-     * private copy from {@code arc_get_data_buf}, counted in {@code overhead_size}.
+     * {@code arc_write_ready} (C6316): the header shares the writer's buffer if the block's data would be linear
+     * ({@code abd_size_alloc_linear}; {@code arc_can_share} holds for the lone writer's buffer), or else gets data
+     * of its own ({@code ARC_HDR_USE_RESERVE}).
      */
-    private void allocateBuffer(Header h) {
-        addReference(h);
-        if (h.hasData && h.buffers() == 1 && !h.sharedData && ArcArithmetic.linearAbd(tunables, h.size)) {
-            h.sharedData = true;
+    @Override
+    void writeReady(Header h) {
+        if (ArcArithmetic.linearAbd(tunables, h.size)) {
+            shareWriterBuffer(h);
         } else {
-            getDataImpl(h, EnumSet.noneOf(HdrAllocFlag.class));
-            stats[Arc22Stat.OVERHEAD_SIZE.ordinal()] += h.size;
+            allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_USE_RESERVE));
         }
     }
 
-    /**
-     * {@code arc_buf_destroy} (C3671): a private copy is freed; the shared buffer's data stays the header's, and
-     * if other buffers remain the last of them takes over the sharing at the same cost as freeing a copy
-     * (C3045–3130). Then {@code remove_reference}.
-     */
-    private void destroyBuffer(Header h) {
-        if (h.buffers() > (h.sharedData ? 1 : 0)) {
-            returnData(h);
-            stats[Arc22Stat.OVERHEAD_SIZE.ordinal()] -= h.size;
-        } else {
-            h.sharedData = false;
-        }
-        removeReference(h);
+    /** {@code arc_write_done} (C6486): {@code arc_access(hdr, 0, B_FALSE)} moves the header from anon to MRU. */
+    @Override
+    void writeDone(Header h) {
+        access(h, ReadKind.DEMAND, false);
     }
 
-    /** {@code add_reference} (C2273): the 0 → 1 transition takes the header off its list. */
-    private void addReference(Header h) {
-        if (h.refcount == 0 && h.state != ArcState.ANON) {
-            int i = Arc22Snapshot.index(h.state, h.type);
-            lists[i].remove(h.sublist, h);
-            stateEsize[i] -= h.accountedSize();
-        }
-        h.refcount++;
-    }
-
-    /**
-     * {@code remove_reference} (C2298): the 1 → 0 transition puts the header at the head of its list, or destroys
-     * an anonymous one.
-     */
-    private void removeReference(Header h) {
-        if (--h.refcount == 0) {
-            if (h.state == ArcState.ANON) {
-                return;
-            }
-            int i = Arc22Snapshot.index(h.state, h.type);
-            lists[i].insertHead(h);
-            stateEsize[i] += h.accountedSize();
-        }
-    }
-
-    /** {@code arc_change_state} (C2381): moves a header and its accounting to another state. */
-    private void changeState(Header h, ArcState to) {
-        int from = Arc22Snapshot.index(h.state, h.type);
-        long oldSize = h.accountedSize();
-        if (h.refcount == 0 && h.state.hasList()) {
-            lists[from].remove(h.sublist, h);
-            stateEsize[from] -= oldSize;
-        }
-        stateSize[from] -= oldSize;
-        h.state = to;
-        int into = Arc22Snapshot.index(to, h.type);
-        long newSize = h.accountedSize();
-        stateSize[into] += newSize;
-        if (h.refcount == 0 && to.hasList()) {
-            lists[into].insertHead(h);
-            stateEsize[into] += newSize;
-        }
-    }
-
-    /** {@code arc_change_state(arc_anon)} and {@code arc_hdr_destroy}. */
-    private void destroy(Header h) {
-        changeState(h, ArcState.ANON);
-        hashTable.remove(h.key);
-        if (h.hasData) {
-            freeData(h);
-        }
-    }
-
-    // ---- allocation (arc_get_data_impl, C4873) and arc_adapt (C4704) ----
-
-    /** {@code arc_hdr_alloc_abd}: the header's data through {@code arc_get_data_impl}. */
-    private void allocateHeaderData(Header h, Set<HdrAllocFlag> flags) {
-        getDataImpl(h, flags);
-        h.hasData = true;
-        countHeaderData(h.size);
-    }
-
-    private void countHeaderData(long delta) {
-        stats[Arc22Stat.COMPRESSED_SIZE.ordinal()] += delta;
-        stats[Arc22Stat.UNCOMPRESSED_SIZE.ordinal()] += delta;
-    }
-
-    /**
-     * {@code arc_get_data_impl}: {@code arc_adapt} for every allocation, then {@code arc_wait_for_eviction} (with
-     * the header's hash lock held if it is hashed), then the new data is counted (in the header's state unless a
-     * ghost, evictable if the header is on its list).
-     */
-    private void getDataImpl(Header h, Set<HdrAllocFlag> flags) {
+    /** {@code arc_get_data_impl} (C4873): {@code arc_adapt} for every allocation, then the shared part. */
+    @Override
+    void getDataImpl(Header h, Set<HdrAllocFlag> flags) {
         adapt(h.size);
-        int previouslyLocked = lockedStripe;
-        lockedStripe = hashTable.get(h.key) == h ? BufHash.hashLockOf(h.key) : -1;
-        try {
-            waitForEviction(ArcArithmetic.evictionWaitAmount(config, h.size),
-                    flags.contains(HdrAllocFlag.ARC_HDR_USE_RESERVE));
-        } finally {
-            lockedStripe = previouslyLocked;
-        }
-        arcSize += h.size;
-        if (!h.state.isGhost()) {
-            int i = Arc22Snapshot.index(h.state, h.type);
-            stateSize[i] += h.size;
-            if (h.linked) {
-                stateEsize[i] += h.size;
-            }
-        }
-    }
-
-    private void freeData(Header h) {
-        returnData(h);
-        h.hasData = false;
-        countHeaderData(-h.size);
-    }
-
-    /** {@code arc_free_data_impl} (C4954). */
-    private void returnData(Header h) {
-        int i = Arc22Snapshot.index(h.state, h.type);
-        if (h.linked) {
-            stateEsize[i] -= h.size;
-        }
-        stateSize[i] -= h.size;
-        arcSize -= h.size;
+        waitAndCount(h, flags);
     }
 
     /**
@@ -698,7 +300,8 @@ public final class Zfs22Arc implements ArcOperations {
         arcC = Arc22Arithmetic.adaptGrownTarget(config, oldMaxBlockSize, arcC, arcSize, bytes);
     }
 
-    private void reduceTargetSizeImpl(long toFree) {
+    @Override
+    void reduceTargetSizeImpl(long toFree) {
         long c = arcC;
         arcC = Arc22Arithmetic.reducedTarget(config, c, arcSize, toFree);
         if (Arc22Arithmetic.reduceWakesEvictor(config, c, arcC, arcSize)) {
@@ -706,64 +309,14 @@ public final class Zfs22Arc implements ArcOperations {
         }
     }
 
-    // ---- overflow and eviction waiters (C4737, C4795) ----
-
-    private static final class Waiter {
-        final long count;
-
-        Waiter(long count) {
-            this.count = count;
-        }
+    @Override
+    long reapToFree(long free) {
+        return Arc22Arithmetic.reapToFree(config, arcC, free);
     }
 
-    /** {@code arc_wait_for_eviction}: as 2.1.1's ({@link ZfsArc}), with zfs-2.2.0's overflow levels. */
-    private void waitForEviction(long amount, boolean useReserve) {
-        switch (Arc22Arithmetic.overflowLevel(config, arcC, arcSize, useReserve)) {
-            case NONE -> {
-            }
-            case SOME -> evictNeeded = true;
-            case SEVERE -> {
-                long last = 0;
-                if (!waiters.isEmpty()) {
-                    last = waiters.peekLast().count;
-                } else if (!evictNeeded) {
-                    evictNeeded = true;
-                }
-                Waiter waiter = new Waiter(ArcArithmetic.waiterCount(last, evictCount, amount));
-                waiters.addLast(waiter);
-                setNeedFree();
-                bump(Arc22Stat.EVICT_WAITS);
-                while (waiters.contains(waiter)) {
-                    if (!evictNeeded) {
-                        throw LostWakeup.violation(waiter.count);
-                    }
-                    evictCb();
-                }
-            }
-        }
-    }
-
-    /** {@code arc_set_need_free} (C3843). */
-    private void setNeedFree() {
-        needFree = ArcArithmetic.needFree(memory.freeMemory(), config.sysFree(), !waiters.isEmpty(),
-                waiters.isEmpty() ? 0 : waiters.peekLast().count, evictCount);
-    }
-
-    // ---- the evict zthr (C4512) and arc_evict (C4222) ----
-
-    /** {@code arc_evict_cb}: one pass ({@code arc_evict_needed} is set), then decides whether to go on. */
-    private void evictCb() {
-        bump(Arc22Stat.EVICTOR_RUNS);
-        long evicted = evict();
-        evictNeeded = evicted != 0 && Long.compareUnsigned(arcSize, arcC) > 0;
-        if (!evictNeeded) {
-            waiters.clear();
-            setNeedFree();
-        }
-    }
-
-    private long size(ArcState state, BufType type) {
-        return stateSize[Arc22Snapshot.index(state, type)];
+    @Override
+    ArcArithmetic.Overflow overflowLevel(boolean useReserve) {
+        return Arc22Arithmetic.overflowLevel(config, arcC, arcSize, useReserve);
     }
 
     /**
@@ -771,7 +324,8 @@ public final class Zfs22Arc implements ArcOperations {
      * metadata, MFU metadata, MRU data and MFU data toward their targets, each capped by the remaining excess,
      * then trims the four ghost lists; returns the live bytes evicted.
      */
-    private long evict() {
+    @Override
+    long evict() {
         long mrud = size(ArcState.MRU, BufType.DATA) + size(ArcState.ANON, BufType.DATA);
         long mrum = size(ArcState.MRU, BufType.METADATA) + size(ArcState.ANON, BufType.METADATA);
         long mfud = size(ArcState.MFU, BufType.DATA);
@@ -837,111 +391,5 @@ public final class Zfs22Arc implements ArcOperations {
         evictImpl(ArcState.MFU_GHOST, BufType.METADATA, size(ArcState.MFU_GHOST, BufType.METADATA)
                 - ghostTargets[3]);
         return total;
-    }
-
-    /** {@code arc_evict_impl} (C4165). */
-    private long evictImpl(ArcState state, BufType type, long request) {
-        long bytes = Arc22Arithmetic.evictImplBytes(request, stateEsize[Arc22Snapshot.index(state, type)]);
-        return bytes == 0 ? 0 : evictState(lists[Arc22Snapshot.index(state, type)], bytes);
-    }
-
-    /** {@code arc_evict_state} (C4025): markers at every sublist's tail, then {@link ArcArithmetic#evictState}. */
-    private long evictState(Multilist ml, long bytes) {
-        int n = ml.sublists();
-        ListNode[] markers = new ListNode[n];
-        for (int i = 0; i < n; i++) {
-            markers[i] = new ListNode();
-            ml.insertTail(i, markers[i]);
-        }
-        long total = ArcArithmetic.evictState(random, n, bytes,
-                (idx, wanted) -> evictStateImpl(ml, idx, markers[idx], wanted),
-                () -> bump(Arc22Stat.EVICT_NOT_ENOUGH));
-        for (int i = 0; i < n; i++) {
-            ml.remove(i, markers[i]);
-        }
-        return total;
-    }
-
-    /** {@code arc_evict_state_impl} (C3857): as 2.1.1's ({@link ZfsArc}). */
-    private long evictStateImpl(Multilist ml, int idx, ListNode marker, long bytes) {
-        long evicted = 0;
-        long realEvicted = 0;
-        int budget = tunables.evictBatchLimit();
-        for (ListNode n = marker.newer; n != null; n = marker.newer) {
-            if (budget <= 0 || Long.compareUnsigned(evicted, bytes) >= 0) {
-                break;
-            }
-            ml.moveForward(idx, marker);
-            if (!(n instanceof Header h)) {
-                continue;
-            }
-            if (lockedStripe >= 0 && BufHash.hashLockOf(h.key) == lockedStripe) {
-                bump(Arc22Stat.MUTEX_MISS);
-                continue;
-            }
-            boolean ghost = h.state.isGhost();
-            long e = evictHeader(h);
-            evicted += e;
-            if (!ghost) {
-                realEvicted += e;
-            }
-            if (e != 0) {
-                budget--;
-            }
-        }
-        evictCount += realEvicted;
-        if (Long.compareUnsigned(memory.freeMemory(), config.sysFree() / 2) > 0) {
-            while (!waiters.isEmpty() && Long.compareUnsigned(waiters.peekFirst().count, evictCount) <= 0) {
-                waiters.removeFirst();
-            }
-        }
-        setNeedFree();
-        return evicted;
-    }
-
-    /**
-     * {@code arc_evict_hdr} (C3720): a ghost header is destroyed; a cached one loses its data and moves to its
-     * ghost state, unless it is a prefetch younger than its minimum lifetime.
-     */
-    private long evictHeader(Header h) {
-        if (h.state.isGhost()) {
-            bump(Arc22Stat.DELETED);
-            report(h);
-            destroy(h);
-            return h.size;
-        }
-        if (ArcArithmetic.evictSkipsPrefetch(config, h.prefetch, h.prescientPrefetch, h.lastAccess, now)) {
-            bump(Arc22Stat.EVICT_SKIP);
-            return 0;
-        }
-        report(h);
-        freeData(h);
-        changeState(h, ArcArithmetic.ghostOf(h.state));
-        bump(Arc22Stat.EVICTIONS);
-        stats[Arc22Stat.EVICTED_BYTES.ordinal()] += h.size;
-        return h.size;
-    }
-
-    private void report(Header h) {
-        if (evictionProbe != NO_PROBE) {
-            evictionProbe.accept(new Eviction(h.key, h.size, h.state, h.type));
-        }
-    }
-
-    private Outcome afterOperation(Outcome outcome) {
-        if (config.evictorRunsAfterEachOperation()) {
-            while (evictNeeded) {
-                evictCb();
-            }
-        }
-        return outcome;
-    }
-
-    private long availableMemory() {
-        return memory.freeMemory() - config.sysFree();
-    }
-
-    private void bump(Arc22Stat stat) {
-        stats[stat.ordinal()]++;
     }
 }

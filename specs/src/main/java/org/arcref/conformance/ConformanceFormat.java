@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import org.arcref.trace.Excerpt;
 import org.arcref.zfs.Arc22Snapshot;
-import org.arcref.zfs.Arc22Stat;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
@@ -117,7 +116,7 @@ public final class ConformanceFormat {
         }
         paths.addAll(List.of("arc_evict_count", "arc_evict_needed", "arc_need_free", "arc_no_grow", "arc_warm",
                 "arc_growtime", "waiters", "stats"));
-        for (ArcStat s : ArcStat.values()) {
+        for (ArcStat s : ArcStat.of(ZfsEngine.V2_1_1)) {
             paths.add("stats." + s.kstatName());
         }
         for (String f : HEADER_FIELDS) {
@@ -259,7 +258,7 @@ public final class ConformanceFormat {
         m.put("arc_growtime", after.growTime());
         m.put("waiters", after.waiterCounts().stream().map(ConformanceFormat::u64).toList());
         Map<String, Object> stats = new LinkedHashMap<>();
-        for (ArcStat s : ArcStat.values()) {
+        for (ArcStat s : ArcStat.of(ZfsEngine.V2_1_1)) {
             stats.put(s.kstatName(), u64(after.stats().get(s)));
         }
         m.put("stats", stats);
@@ -351,7 +350,7 @@ public final class ConformanceFormat {
         m.put("arc_growtime", after.growTime());
         m.put("waiters", after.waiterCounts().stream().map(ConformanceFormat::u64).toList());
         Map<String, Object> stats = new LinkedHashMap<>();
-        for (Arc22Stat s : Arc22Stat.values()) {
+        for (ArcStat s : ArcStat.of(ZfsEngine.V2_2_0)) {
             stats.put(s.kstatName(), u64(after.stat(s)));
         }
         m.put("stats", stats);

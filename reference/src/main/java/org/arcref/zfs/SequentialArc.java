@@ -312,6 +312,11 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
         return arcSize;
     }
 
+    /** @return {@code arc_free_memory()}: what the memory model answers now */
+    public long freeMemory() {
+        return memory.freeMemory();
+    }
+
     /** @param stat a statistic @return its current value */
     public long stat(ArcStat stat) {
         return stats[stat.ordinal()];

@@ -190,6 +190,25 @@ public final class Zfs22Arc extends SequentialArc {
                 evictNeeded, evictCount, needFree, waiterCounts(), headerSnapshots(), new ArcStats(stats));
     }
 
+    /**
+     * The state {@code arc_evict} keeps in function-static variables that decides its next pass and is not in the
+     * {@link #snapshot()}: the growth of each ghost-hit counter since the last pass ({@code ngrd - ogrd}, ...) and
+     * that pass's ghost targets ({@code gsrd}, ...), each in the order MRU ghost data, MRU ghost metadata, MFU ghost
+     * data, MFU ghost metadata. With the snapshot it determines the fractions' next moves.
+     *
+     * @return the four growths, then the four targets (u64)
+     */
+    public List<Long> evictStatics() {
+        List<Long> statics = new ArrayList<>();
+        for (int i = 0; i < ghostHits.length; i++) {
+            statics.add(ghostHits[i] - ghostHitsSeen[i]);
+        }
+        for (long t : ghostTargets) {
+            statics.add(t);
+        }
+        return statics;
+    }
+
     // ---- arc_access (C4982) ----
 
     /**

@@ -42,9 +42,14 @@ public final class ConformanceFormat {
 
     /** The fields of an {@code evicted} element, in order. */
     private static final List<String> EVICTION_FIELDS = List.of("key", "size", "from", "to");
+    /** The fields of an {@code evicted} element of zfs-2.2.0's engine, in order. */
+    private static final List<String> EVICTION_FIELDS_22 = List.of("key", "type", "size", "from", "to");
     /** The fields of a {@code headers} element, in order. */
     private static final List<String> HEADER_FIELDS = List.of("key", "state", "size", "has_data", "shared_data",
             "refcount", "prefetch", "prescient_prefetch", "arc_access", "sublist", "linked");
+    /** The fields of a {@code headers} element of zfs-2.2.0's engine, in order. */
+    private static final List<String> HEADER_FIELDS_22 = List.of("key", "type", "state", "size", "has_data",
+            "shared_data", "refcount", "prefetch", "prescient_prefetch", "arc_access", "sublist", "linked");
 
     private ConformanceFormat() {
     }
@@ -91,35 +96,64 @@ public final class ConformanceFormat {
      * every object and list itself ({@code stats}, {@code headers}). Header and operation lines together; the
      * name {@code headers} is the header's boolean and the operation lines' list.
      *
-     * @return every field path, in the order the lines write them
+     * @return every field path of either engine's lines, zfs-2.1.1's first, each in the order the lines write it
      */
     public static Set<String> fieldPaths() {
+        Set<String> paths = new LinkedHashSet<>();
+        for (ZfsEngine e : ZfsEngine.values()) {
+            paths.addAll(fieldPaths(e));
+        }
+        return paths;
+    }
+
+    /**
+     * @param engine an engine
+     * @return the field paths of its runs' lines ({@link #fieldPaths()}), in the order the lines write them
+     */
+    public static Set<String> fieldPaths(ZfsEngine engine) {
+        boolean v22 = engine == ZfsEngine.V2_2_0;
         Set<String> paths = new LinkedHashSet<>(List.of("format", "version", "zfs", "trace", "trace_sha256",
                 "headers"));
         for (Setting s : Setting.values()) {
-            paths.add(s.section().field());
-            paths.add(s.section().field() + "." + s.zfsName());
+            if (s.appliesTo(engine)) {
+                paths.add(s.section().field());
+                paths.add(s.section().field() + "." + s.zfsName());
+            }
         }
         paths.add("fixes");
-        for (QuirkFix f : QuirkFix.values()) {
+        for (QuirkFix f : QuirkFix.of(engine)) {
             paths.add("fixes." + f.name());
         }
         paths.addAll(List.of("index", "line", "op", "outcome", "evicted"));
-        for (String f : EVICTION_FIELDS) {
+        for (String f : v22 ? EVICTION_FIELDS_22 : EVICTION_FIELDS) {
             paths.add("evicted." + f);
         }
-        paths.addAll(List.of("tick", "arc_c", "arc_p", "arc_size", "states"));
+        paths.addAll(v22 ? List.of("tick", "arc_c", "arc_meta", "arc_pd", "arc_pm", "arc_size", "states")
+                : List.of("tick", "arc_c", "arc_p", "arc_size", "states"));
         for (ArcState s : ArcState.values()) {
-            paths.add("states." + s.zfsName());
-            paths.add("states." + s.zfsName() + ".size");
-            paths.add("states." + s.zfsName() + ".esize");
+            String state = "states." + s.zfsName();
+            paths.add(state);
+            for (String prefix : v22 ? List.of(state + ".data", state + ".metadata") : List.of(state)) {
+                paths.add(prefix);
+                paths.add(prefix + ".size");
+                paths.add(prefix + ".esize");
+            }
+        }
+        if (v22) {
+            paths.add("ghost_hits");
+            for (ArcState ghost : List.of(ArcState.MRU_GHOST, ArcState.MFU_GHOST)) {
+                paths.add("ghost_hits." + ghost.zfsName());
+                for (BufType t : BufType.values()) {
+                    paths.add("ghost_hits." + ghost.zfsName() + "." + t.zfsName());
+                }
+            }
         }
         paths.addAll(List.of("arc_evict_count", "arc_evict_needed", "arc_need_free", "arc_no_grow", "arc_warm",
                 "arc_growtime", "waiters", "stats"));
-        for (ArcStat s : ArcStat.of(ZfsEngine.V2_1_1)) {
+        for (ArcStat s : ArcStat.of(engine)) {
             paths.add("stats." + s.kstatName());
         }
-        for (String f : HEADER_FIELDS) {
+        for (String f : v22 ? HEADER_FIELDS_22 : HEADER_FIELDS) {
             paths.add("headers." + f);
         }
         return paths;

@@ -289,7 +289,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
 
     /**
      * Writes a trace that runs operations under given settings: one {@code # conform:} line naming every
-     * {@link Setting} (so the text means the same whatever the defaults), then one operation per line, so that
+     * {@link Setting} of the settings' engine (so the text means the same whatever the defaults), then one operation
+     * per line, so that
      * operation {@code i} (from 0) is on line {@code i + 2}. Quirk fixes are not settings and are not written.
      *
      * @param settings the settings
@@ -299,7 +300,9 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     public static String text(ConformanceSettings settings, List<Operation> ops) {
         StringBuilder text = new StringBuilder("# conform:");
         for (Setting s : Setting.values()) {
-            text.append(' ').append(s.zfsName()).append('=').append(s.toJson(s.get(settings)));
+            if (s.appliesTo(settings.engine())) {
+                text.append(' ').append(s.zfsName()).append('=').append(s.toJson(s.get(settings)));
+            }
         }
         text.append('\n');
         for (Operation op : ops) {

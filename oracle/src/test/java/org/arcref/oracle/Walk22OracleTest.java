@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class Walk22OracleTest {
 
-    static final int DEPTH = 5;
+    static final int DEPTH = 4;
 
     static ConformanceSettings settings() {
         return ConformanceSettings.defaults(ZfsEngine.V2_2_0).with(java.util.Map.of(Setting.ARC_C_MIN, 1024L,

@@ -57,6 +57,11 @@ public final class Zfs22Arc implements ArcOperations {
      * 2.1.1's rule).
      */
 
+    /** ZFS's {@code SPA_OLD_MAXBLOCKSIZE}, 128 KiB: the {@code oldMaxBlockSize} of a system. */
+    public static final long ZFS_OLD_MAX_BLOCK_SIZE = 128 * 1024;
+    /** ZFS's default {@code zfs_arc_meta_balance}, 500: the {@code metaBalance} of a system. */
+    public static final int ZFS_META_BALANCE = 500;
+
     private static final Consumer<Eviction> NO_PROBE = eviction -> { };
     private static final int TYPES = BufType.values().length;
     private static final BufType[] TYPE = BufType.values();
@@ -149,6 +154,7 @@ public final class Zfs22Arc implements ArcOperations {
     }
 
     /** @return the configuration */
+    @Override
     public ArcConfig config() {
         return config;
     }

@@ -162,6 +162,7 @@ public final class ZfsArc implements ArcOperations {
     }
 
     /** @return the configuration */
+    @Override
     public ArcConfig config() {
         return config;
     }

@@ -8,6 +8,7 @@ import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -119,6 +120,7 @@ final class ReportCommand implements Callable<Integer> {
         int steps = 2 + chartSizes.size() * Policy.values().length + (concurrent != null ? 1 : 0);
         int[] done = {0};
         List<Series> hitRatios = List.of();
+        Timeline zfs22 = null;
         ConcurrentReplayResult concurrentResult = null;
         Progress progress = new Progress(spec.commandLine().getErr(), "arc report", Progress.onTerminal());
         Runnable step = () -> {
@@ -136,7 +138,7 @@ final class ReportCommand implements Callable<Integer> {
                             + "pages; sizes in pages, sampled %d times.", timelineSize, requests.length, unique,
                     points), timeline("arc_c, arc_p and state sizes", "pages", zfs, Timeline.ZFS));
             step.run();
-            Timeline zfs22 = Timeline.zfs22(requests, timelineSize, points, checkpoint);
+            zfs22 = Timeline.zfs22(requests, timelineSize, points, checkpoint);
             List<String> sizes = zfs22.names().stream().filter(n -> !Timeline.FRACTIONS.contains(n)).toList();
             report.section("zfs-2.2.0's engine: arc_c, state sizes and fractions over the replay",
                     String.format(Locale.ROOT, "The zfs-2.2.0 spec in page mode at %d pages, the same requests, "
@@ -184,7 +186,7 @@ final class ReportCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
             }
-            stdout.println(json ? summary(loaded, timelineSize, hitRatios, concurrentResult)
+            stdout.println(json ? summary(loaded, timelineSize, zfs22, hitRatios, concurrentResult)
                     : "arc report: wrote " + out);
         }
         stdout.flush();
@@ -192,7 +194,7 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** The report's figures as one JSON object, for {@code --json}. */
-    private String summary(WorkloadOptions.Loaded loaded, int timelineSize, List<Series> hitRatios,
+    private String summary(WorkloadOptions.Loaded loaded, int timelineSize, Timeline zfs22, List<Series> hitRatios,
             ConcurrentReplayResult concurrentResult) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("out", out.toString());
@@ -200,13 +202,21 @@ final class ReportCommand implements Callable<Integer> {
         o.put("requests", loaded.requests().length);
         o.put("uniquePages", loaded.unique());
         o.put("timelinePages", timelineSize);
+        Map<String, Object> fractions = new LinkedHashMap<>();
+        for (String name : Timeline.FRACTIONS) {
+            Map<String, Object> range = new LinkedHashMap<>();
+            range.put("min", rounded(Arrays.stream(zfs22.values(name)).min().orElse(Double.NaN)));
+            range.put("max", rounded(Arrays.stream(zfs22.values(name)).max().orElse(Double.NaN)));
+            fractions.put(name, range);
+        }
+        o.put("zfs22Fractions", fractions);
         List<Object> rows = new ArrayList<>();
         for (Series line : hitRatios) {
             for (int i = 0; i < line.xs().length; i++) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("policy", line.name());
                 row.put("pages", (long) line.xs()[i]);
-                row.put("hitRatioPercent", BigDecimal.valueOf(line.ys()[i]).setScale(4, RoundingMode.HALF_EVEN));
+                row.put("hitRatioPercent", rounded(line.ys()[i]));
                 rows.add(row);
             }
         }
@@ -231,6 +241,11 @@ final class ReportCommand implements Callable<Integer> {
      * quantity of {@link Timeline#ZFS} has the colour and dash of its place there, so that a state looks the same in
      * both engines' charts; a fraction those of its place in {@link Timeline#FRACTIONS}.
      */
+    /** @return {@code v} with 4 decimals, for JSON */
+    private static BigDecimal rounded(double v) {
+        return BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_EVEN);
+    }
+
     private static String timeline(String title, String yLabel, Timeline t, List<String> names) {
         List<Series> lines = new ArrayList<>();
         for (String name : names) {

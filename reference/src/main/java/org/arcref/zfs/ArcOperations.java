@@ -2,11 +2,14 @@ package org.arcref.zfs;
 
 /**
  * The operations of an op trace, as a ZFS ARC engine of the spec offers them ({@link ZfsArc} for zfs-2.1.1,
- * {@code org.arcref.zfs22.Zfs22Arc} for zfs-2.2.0). Each method is one operation, atomic with respect to the
+ * {@link Zfs22Arc} for zfs-2.2.0). Each method is one operation, atomic with respect to the
  * others; a rejected operation throws {@link IllegalArgumentException} or {@link IllegalStateException} naming the
  * argument, the rule and the value, and leaves the state unchanged. {@link Operation#applyTo} calls these.
  */
 public interface ArcOperations {
+
+    /** @return the configuration the engine was created with */
+    ArcConfig config();
 
     /**
      * {@code arc_read}, completed at once.

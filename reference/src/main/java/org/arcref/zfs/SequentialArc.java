@@ -86,6 +86,7 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     }
 
     /** @return the configuration */
+    @Override
     public ArcConfig config() {
         return config;
     }

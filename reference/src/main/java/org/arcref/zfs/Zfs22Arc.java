@@ -52,6 +52,11 @@ public final class Zfs22Arc extends SequentialArc {
      * arithmetic is Arc22Arithmetic's (and ArcArithmetic's where zfs-2.2.0 kept 2.1.1's rule).
      */
 
+    /** ZFS's {@code SPA_OLD_MAXBLOCKSIZE}, 128 KiB: the {@code oldMaxBlockSize} of a system. */
+    public static final long ZFS_OLD_MAX_BLOCK_SIZE = 128 * 1024;
+    /** ZFS's default {@code zfs_arc_meta_balance}, 500: the {@code metaBalance} of a system. */
+    public static final int ZFS_META_BALANCE = 500;
+
     private final long oldMaxBlockSize;
     private final int metaBalance;
     /** {@code arcs_hits[type]} of MRU ghost (data, metadata) and MFU ghost (data, metadata). */

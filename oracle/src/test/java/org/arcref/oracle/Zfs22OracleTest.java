@@ -20,12 +20,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * zfs-2.2.0's engine against the real arc.c of zfs-2.2.0, and with every 2.2.x switch on against the unpatched
- * arc.c of zfs-2.2.11, every header listed, every field compared after every operation, no divergence:
+ * arc.c of zfs-2.2.11, every field compared after every operation, no divergence:
  * <ul>
- *   <li>every built-in trace of the engine ({@code traces/INDEX-2.2.0});</li>
- *   <li>every built-in trace of zfs-2.1.1's engine that names no setting 2.2.0 lacks, run by 2.2.0's engine;</li>
- *   <li>2,000 random traces of {@link Random22Traces} per release (20,000 with {@code -Doracle.large=true}),
- *       printing the compared operations per second.</li>
+ *   <li>every built-in trace of the engine ({@code traces/INDEX-2.2.0}), every header listed;</li>
+ *   <li>every built-in trace of zfs-2.1.1's engine that names no setting 2.2.0 lacks, run by 2.2.0's engine, every
+ *       header listed;</li>
+ *   <li>2,000 random traces of {@link Random22Traces} per release (20,000 with {@code -Doracle.large=true}), every
+ *       field but the header listing (as the 2.1 campaigns compare), printing the compared operations per
+ *       second.</li>
  * </ul>
  */
 class Zfs22OracleTest {
@@ -60,12 +62,14 @@ class Zfs22OracleTest {
         long tries = Boolean.getBoolean("oracle.large") ? 20_000 : 2_000;
         long ops = 0;
         long fixesShow = 0;
-        long start = System.nanoTime();
+        long comparing = 0;
         try (Oracles.Session oracle = Oracles.session(release)) {
             for (long t = 0; t < tries; t++) {
                 String text = Random22Traces.trace(SEED + t, OPERATIONS);
                 String name = "random-" + (SEED + t);
-                OracleComparison.Result r = oracle.comparison().compare(name, text, true);
+                long start = System.nanoTime();
+                OracleComparison.Result r = oracle.comparison().compare(name, text, false);
+                comparing += System.nanoTime() - start;
                 assertEquals(OracleOutput.Ending.OK, r.oracle().ending(), name + ": " + r.oracle().message());
                 assertTrue(r.agrees(), () -> name + ": " + r.describe() + "\ntrace:\n" + text);
                 ops += r.trace().steps().size();
@@ -74,7 +78,7 @@ class Zfs22OracleTest {
                 }
             }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
+        double seconds = comparing / 1e9;
         System.out.printf(Locale.ROOT, "oracle campaign, zfs-%s engine 2.2.0: seed %d, %d traces, %d operations "
                 + "compared in %.1f s: %.0f operations/s%n", release, SEED, tries, ops, seconds, ops / seconds);
         if (!release.fixes().isEmpty()) {

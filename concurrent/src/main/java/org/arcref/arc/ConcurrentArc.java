@@ -147,7 +147,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      *
      * Two copies, on purpose. The buffer state machine (hit, readDone, addReference, destroyBuffer, writeStart,
      * writeReady, access, destroy, allocateHeaderData, getDataImpl, evictStateImpl, afterOperation, setFreeMemory,
-     * and ArcHeader's fields) is the spec's (org.arcref.zfs.ZfsArc and its Header) maintained by copy, paste and
+     * and ArcHeader's fields) is the spec's (org.arcref.zfs.ZfsArc, the zfs-2.1.1 engine, with what it shares with
+     * zfs-2.2.0's in org.arcref.zfs.SequentialArc, and their Header) maintained by copy, paste and
      * adapt, as Striped64 keeps its accumulate methods: here each step sits between the hash lock, the sublist locks
      * and the atomics that make it safe, there it reads as a plain transcription of arc.c that a porter follows line
      * by line. One shared unit would have to abstract over locking and atomics (reference/ cannot see this module),

@@ -1,8 +1,9 @@
 package org.arcref.zfs;
 
 /**
- * A buffer header ({@code arc_buf_hdr_t} with its L1 part), mutable, owned by {@link ZfsArc}. The concurrent ARC's
- * {@code org.arcref.arc.ArcHeader} copies it on purpose ({@link ZfsArc}'s implementation overview says why).
+ * A buffer header ({@code arc_buf_hdr_t} with its L1 part), mutable, owned by a {@link SequentialArc} (either
+ * engine). The concurrent ARC's {@code org.arcref.arc.ArcHeader} copies it on purpose ({@link ZfsArc}'s
+ * implementation overview says why).
  */
 final class Header extends ListNode {
     final long key;

@@ -14,11 +14,13 @@ import org.arcref.zfs.Arc22Snapshot;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
+import org.arcref.zfs.ArcStats;
 import org.arcref.zfs.BufType;
 import org.arcref.zfs.Eviction;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.StateSnapshot;
 import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 
@@ -257,64 +259,17 @@ public final class ConformanceFormat {
      */
     public static Map<String, Object> step(long index, ConformanceTrace.Step step, Outcome outcome,
             List<Eviction> evicted, ArcSnapshot after, boolean headers) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("index", index);
-        m.put("line", step.line());
-        m.put("op", step.operation().toTraceLine());
-        m.put("outcome", outcome.name());
-        List<Object> ev = new ArrayList<>();
-        for (Eviction e : evicted) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("key", e.key());
-            x.put("size", u64(e.size()));
-            x.put("from", e.from().zfsName());
-            x.put("to", e.to() == null ? "destroyed" : e.to().zfsName());
-            ev.add(x);
-        }
-        m.put("evicted", ev);
-        m.put("tick", after.tick());
-        m.put("arc_c", u64(after.c()));
+        Map<String, Object> m = opening(index, step, outcome, evicted, false, after.tick(), after.c());
         m.put("arc_p", u64(after.p()));
         m.put("arc_size", u64(after.size()));
         Map<String, Object> states = new LinkedHashMap<>();
         for (ArcState s : ArcState.values()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("size", u64(after.state(s).size()));
-            x.put("esize", u64(after.state(s).evictableSize()));
-            states.put(s.zfsName(), x);
+            states.put(s.zfsName(), sizes(after.state(s)));
         }
         m.put("states", states);
-        m.put("arc_evict_count", u64(after.evictCount()));
-        m.put("arc_evict_needed", after.evictNeeded());
-        m.put("arc_need_free", u64(after.needFree()));
-        m.put("arc_no_grow", after.noGrow());
-        m.put("arc_warm", after.warm());
-        m.put("arc_growtime", after.growTime());
-        m.put("waiters", after.waiterCounts().stream().map(ConformanceFormat::u64).toList());
-        Map<String, Object> stats = new LinkedHashMap<>();
-        for (ArcStat s : ArcStat.of(ZfsEngine.V2_1_1)) {
-            stats.put(s.kstatName(), u64(after.stats().get(s)));
-        }
-        m.put("stats", stats);
-        if (headers) {
-            List<Object> hs = new ArrayList<>();
-            for (HeaderSnapshot h : after.headers()) {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("key", h.key());
-                x.put("state", h.state().zfsName());
-                x.put("size", u64(h.size()));
-                x.put("has_data", h.hasData());
-                x.put("shared_data", h.sharedData());
-                x.put("refcount", h.refcount());
-                x.put("prefetch", h.prefetch());
-                x.put("prescient_prefetch", h.prescientPrefetch());
-                x.put("arc_access", h.lastAccess());
-                x.put("sublist", h.sublist());
-                x.put("linked", h.linked());
-                hs.add(x);
-            }
-            m.put("headers", hs);
-        }
+        closing(m, after.evictCount(), after.evictNeeded(), after.needFree(), after.noGrow(), after.warm(),
+                after.growTime(), after.waiterCounts(), ZfsEngine.V2_1_1, after.stats(),
+                headers ? after.headers() : null, false);
         return m;
     }
 
@@ -333,24 +288,7 @@ public final class ConformanceFormat {
      */
     public static Map<String, Object> step22(long index, ConformanceTrace.Step step, Outcome outcome,
             List<Eviction> evicted, Arc22Snapshot after, boolean headers) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("index", index);
-        m.put("line", step.line());
-        m.put("op", step.operation().toTraceLine());
-        m.put("outcome", outcome.name());
-        List<Object> ev = new ArrayList<>();
-        for (Eviction e : evicted) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("key", e.key());
-            x.put("type", e.type().zfsName());
-            x.put("size", u64(e.size()));
-            x.put("from", e.from().zfsName());
-            x.put("to", e.to() == null ? "destroyed" : e.to().zfsName());
-            ev.add(x);
-        }
-        m.put("evicted", ev);
-        m.put("tick", after.tick());
-        m.put("arc_c", u64(after.c()));
+        Map<String, Object> m = opening(index, step, outcome, evicted, true, after.tick(), after.c());
         m.put("arc_meta", u64(after.meta()));
         m.put("arc_pd", u64(after.pd()));
         m.put("arc_pm", u64(after.pm()));
@@ -359,10 +297,7 @@ public final class ConformanceFormat {
         for (ArcState s : ArcState.values()) {
             Map<String, Object> byType = new LinkedHashMap<>();
             for (BufType t : BufType.values()) {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("size", u64(after.state(s, t).size()));
-                x.put("esize", u64(after.state(s, t).evictableSize()));
-                byType.put(t.zfsName(), x);
+                byType.put(t.zfsName(), sizes(after.state(s, t)));
             }
             states.put(s.zfsName(), byType);
         }
@@ -376,24 +311,73 @@ public final class ConformanceFormat {
             hits.put(ghost.zfsName(), byType);
         }
         m.put("ghost_hits", hits);
-        m.put("arc_evict_count", u64(after.evictCount()));
-        m.put("arc_evict_needed", after.evictNeeded());
-        m.put("arc_need_free", u64(after.needFree()));
-        m.put("arc_no_grow", after.noGrow());
-        m.put("arc_warm", after.warm());
-        m.put("arc_growtime", after.growTime());
-        m.put("waiters", after.waiterCounts().stream().map(ConformanceFormat::u64).toList());
-        Map<String, Object> stats = new LinkedHashMap<>();
-        for (ArcStat s : ArcStat.of(ZfsEngine.V2_2_0)) {
-            stats.put(s.kstatName(), u64(after.stat(s)));
+        closing(m, after.evictCount(), after.evictNeeded(), after.needFree(), after.noGrow(), after.warm(),
+                after.growTime(), after.waiterCounts(), ZfsEngine.V2_2_0, after.stats(),
+                headers ? after.headers() : null, true);
+        return m;
+    }
+
+    /** The fields of an operation line up to {@code arc_c}; {@code typed}: evicted headers name their type. */
+    private static Map<String, Object> opening(long index, ConformanceTrace.Step step, Outcome outcome,
+            List<Eviction> evicted, boolean typed, long tick, long c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", index);
+        m.put("line", step.line());
+        m.put("op", step.operation().toTraceLine());
+        m.put("outcome", outcome.name());
+        List<Object> ev = new ArrayList<>();
+        for (Eviction e : evicted) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("key", e.key());
+            if (typed) {
+                x.put("type", e.type().zfsName());
+            }
+            x.put("size", u64(e.size()));
+            x.put("from", e.from().zfsName());
+            x.put("to", e.to() == null ? "destroyed" : e.to().zfsName());
+            ev.add(x);
         }
-        m.put("stats", stats);
-        if (headers) {
+        m.put("evicted", ev);
+        m.put("tick", tick);
+        m.put("arc_c", u64(c));
+        return m;
+    }
+
+    /** {@code {"size", "esize"}} of one state (and type). */
+    private static Map<String, Object> sizes(StateSnapshot state) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("size", u64(state.size()));
+        x.put("esize", u64(state.evictableSize()));
+        return x;
+    }
+
+    /**
+     * The fields of an operation line from {@code arc_evict_count} on; {@code headers} null when not listed,
+     * {@code typed}: each header names its type.
+     */
+    private static void closing(Map<String, Object> m, long evictCount, boolean evictNeeded, long needFree,
+            boolean noGrow, boolean warm, long growTime, List<Long> waiterCounts, ZfsEngine engine, ArcStats stats,
+            List<HeaderSnapshot> headers, boolean typed) {
+        m.put("arc_evict_count", u64(evictCount));
+        m.put("arc_evict_needed", evictNeeded);
+        m.put("arc_need_free", u64(needFree));
+        m.put("arc_no_grow", noGrow);
+        m.put("arc_warm", warm);
+        m.put("arc_growtime", growTime);
+        m.put("waiters", waiterCounts.stream().map(ConformanceFormat::u64).toList());
+        Map<String, Object> st = new LinkedHashMap<>();
+        for (ArcStat s : ArcStat.of(engine)) {
+            st.put(s.kstatName(), u64(stats.get(s)));
+        }
+        m.put("stats", st);
+        if (headers != null) {
             List<Object> hs = new ArrayList<>();
-            for (HeaderSnapshot h : after.headers()) {
+            for (HeaderSnapshot h : headers) {
                 Map<String, Object> x = new LinkedHashMap<>();
                 x.put("key", h.key());
-                x.put("type", h.type().zfsName());
+                if (typed) {
+                    x.put("type", h.type().zfsName());
+                }
                 x.put("state", h.state().zfsName());
                 x.put("size", u64(h.size()));
                 x.put("has_data", h.hasData());
@@ -408,7 +392,6 @@ public final class ConformanceFormat {
             }
             m.put("headers", hs);
         }
-        return m;
     }
 
     private static BigInteger u64(long value) {

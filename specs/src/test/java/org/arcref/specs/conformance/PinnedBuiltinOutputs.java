@@ -73,9 +73,14 @@ abstract class PinnedBuiltinOutputs {
         this.pinSource = Path.of("src/test/resources/org/arcref/specs/conformance", pinFile);
     }
 
+    /** @return the built-in traces the engine's suite runs: by default those written for it */
+    List<String> traces() {
+        return ConformanceTrace.builtinNames(engine);
+    }
+
     /** @return every built-in trace's runs: without fixes, then with every fix of the engine */
     Stream<String> runs() {
-        return ConformanceTrace.builtinNames(engine).stream().flatMap(name -> Stream.of(name, name + FIXED));
+        return traces().stream().flatMap(name -> Stream.of(name, name + FIXED));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -3,13 +3,10 @@ package org.arcref.oracle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.arcref.conformance.ConformanceTrace;
-import org.arcref.conformance.Divergence;
 import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,27 +28,21 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PlantedEvictAdjMutationsTest {
 
     private static final String ARITHMETIC = "org/arcref/zfs/Arc22Arithmetic.java";
-    private static final Map<String, String> CORPUS = new LinkedHashMap<>();
-    private static final Map<String, List<String>> ZFS = new LinkedHashMap<>();
+    private static MutantCorpus corpus;
 
     @BeforeAll
     static void runTheCorpusThroughTheOracle() {
+        Map<String, String> traces = new LinkedHashMap<>();
         for (String name : ConformanceTrace.builtinNames(ZfsEngine.V2_2_0)) {
-            CORPUS.put("builtin:" + name, BuiltinTraces.text(name));
+            traces.put("builtin:" + name, BuiltinTraces.text(name));
         }
-        try (OracleProcess oracle = OracleProcess.start(Oracles.released(ZfsRelease.V2_2_0))) {
-            CORPUS.forEach((name, text) -> {
-                OracleOutput out = oracle.run(name, text, false);
-                assertEquals(OracleOutput.Ending.OK, out.ending(), name + ": " + out.message());
-                ZFS.put(name, out.lines());
-            });
-        }
+        corpus = new MutantCorpus(ZfsRelease.V2_2_0, traces);
     }
 
     @Test
     void theUnmutatedSpecAgreesOnTheWholeCorpus() throws Exception {
         try (SpecMutant same = new SpecMutant(ARITHMETIC, "return frac + up - down;", "return frac + up - down;")) {
-            assertEquals(Optional.empty(), firstCatch(same), "the corpus");
+            assertEquals(Optional.empty(), corpus.firstCatch(same, true), "the corpus");
         }
     }
 
@@ -66,29 +57,11 @@ class PlantedEvictAdjMutationsTest {
     })
     void zfs220sArcCCatchesTheMutation(String mutation, String original, String replacement) throws Exception {
         try (SpecMutant mutant = new SpecMutant(ARITHMETIC, original, replacement)) {
-            Optional<String> caught = firstCatch(mutant);
+            Optional<String> caught = corpus.firstCatch(mutant, true);
             if (caught.isEmpty()) {
-                fail(mutation + ": no trace of the corpus (" + CORPUS.size() + ") diverges from arc.c");
+                fail(mutation + ": no trace of the corpus (" + corpus.size() + ") diverges from arc.c");
             }
             System.out.println("caught " + mutation + ": " + caught.get());
         }
-    }
-
-    /** @return where the first trace of the corpus diverges from the oracle or makes the mutant throw, or empty */
-    private static Optional<String> firstCatch(SpecMutant mutant) {
-        for (Map.Entry<String, String> trace : CORPUS.entrySet()) {
-            List<String> spec;
-            try {
-                spec = mutant.conform(trace.getKey(), trace.getValue(), ZfsEngine.V2_2_0);
-            } catch (InvocationTargetException e) {
-                return Optional.of(trace.getKey() + ": the mutant throws " + e.getCause());
-            }
-            Optional<Divergence> d = OracleComparison.firstDivergence(spec, ZFS.get(trace.getKey()));
-            if (d.isPresent()) {
-                return Optional.of(trace.getKey() + " line " + d.get().line() + ", " + d.get().field() + ": spec "
-                        + d.get().expected() + ", zfs " + d.get().actual());
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -7,8 +7,8 @@ import java.util.Map;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.Arc22Snapshot;
-import org.arcref.zfs.Arc22Stat;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.BufType;
 import org.arcref.zfs.HeaderSnapshot;
@@ -72,7 +72,7 @@ public final class Arc22Invariants {
             r13TypeKept(before, op, after);
         }
         boolean evictorRan = before != null
-                && after.stat(Arc22Stat.EVICTOR_RUNS) > before.stat(Arc22Stat.EVICTOR_RUNS);
+                && after.stat(ArcStat.EVICTOR_RUNS) > before.stat(ArcStat.EVICTOR_RUNS);
         boolean allocates = op instanceof Operation.Read || op instanceof Operation.Write
                 || op instanceof Operation.Complete;
         if (config.evictorRunsAfterEachOperation()) {
@@ -134,8 +134,8 @@ public final class Arc22Invariants {
 
     /** R22-3 and R22-4: the accounting, per state and type ({@link EngineChecks#accounting}). */
     static void r3r4Accounting(Arc22Snapshot s) {
-        EngineChecks.accounting(s.headers(), new EngineChecks.Reported(s.size(), s.stat(Arc22Stat.COMPRESSED_SIZE),
-                s.stat(Arc22Stat.UNCOMPRESSED_SIZE), s.stat(Arc22Stat.OVERHEAD_SIZE), s::state,
+        EngineChecks.accounting(s.headers(), new EngineChecks.Reported(s.size(), s.stat(ArcStat.COMPRESSED_SIZE),
+                s.stat(ArcStat.UNCOMPRESSED_SIZE), s.stat(ArcStat.OVERHEAD_SIZE), s::state,
                 List.of(BufType.values())), Property.R22_3, Property.R22_4, s);
     }
 
@@ -252,7 +252,7 @@ public final class Arc22Invariants {
                         + op.toTraceLine(), after);
             }
         }
-        if (after.stat(Arc22Stat.EVICTOR_RUNS) == before.stat(Arc22Stat.EVICTOR_RUNS)) {
+        if (after.stat(ArcStat.EVICTOR_RUNS) == before.stat(ArcStat.EVICTOR_RUNS)) {
             require(after.meta() == before.meta() && after.pd() == before.pd()
                     && after.pm() == before.pm(), Property.R22_12, "the fractions move only in an eviction pass; "
                     + "none ran in " + op.toTraceLine(), after);

@@ -8,7 +8,7 @@ import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.statistics.Statistics;
 import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.Arc22Snapshot;
-import org.arcref.zfs.Arc22Stat;
+import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.BufType;
 import org.arcref.zfs.check.Arc22Invariants;
@@ -30,7 +30,7 @@ class Zfs22ArcInvariantProperties {
     void invariantsR22HoldAfterEveryOperation(@ForAll("chains") ActionChain<Arc22UnderTest> chain) {
         Arc22UnderTest end = chain.withInvariant("R22-1-R22-13", Zfs22ArcInvariantProperties::checkInvariants).run();
         Arc22Snapshot s = end.after;
-        Statistics.label("evictions").collect(s.stat(Arc22Stat.EVICTIONS) > 0);
+        Statistics.label("evictions").collect(s.stat(ArcStat.EVICTIONS) > 0);
         Statistics.label("metadata ghost hits").collect(s.ghostHits(ArcState.MRU_GHOST,
                 BufType.METADATA) + s.ghostHits(ArcState.MFU_GHOST,
                 BufType.METADATA) > 0);
@@ -40,8 +40,8 @@ class Zfs22ArcInvariantProperties {
         Statistics.label("arc_meta moved").collect(s.meta() != (1L << 32) / 4);
         Statistics.label("arc_pd moved").collect(s.pd() != (1L << 32) / 2);
         Statistics.label("arc_pm moved").collect(s.pm() != (1L << 32) / 2);
-        Statistics.label("eviction waiters").collect(s.stat(Arc22Stat.EVICT_WAITS) > 0);
-        Statistics.label("prefetch skips").collect(s.stat(Arc22Stat.EVICT_SKIP) > 0);
+        Statistics.label("eviction waiters").collect(s.stat(ArcStat.EVICT_WAITS) > 0);
+        Statistics.label("prefetch skips").collect(s.stat(ArcStat.EVICT_SKIP) > 0);
         Statistics.label("holds").collect(end.everHeld);
         Statistics.label("target reduced").collect(end.everReducedTarget);
         Statistics.label("a fraction out of range (the quirk)").collect(end.everOutOfRange);

@@ -5,18 +5,26 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.arcref.conformance.ConformanceSettings;
+import org.arcref.conformance.Setting;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.Arc22Snapshot;
 import org.arcref.zfs.ArcState;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.Zfs22Arc;
 import org.arcref.zfs.ZfsEngine;
+import org.arcref.zfs.check.Arc22Invariants;
 
 /**
  * X1 for zfs-2.2.0's engine: every state of {@link Zfs22Arc} reachable from the empty ARC within a depth, found
- * breadth-first, each distinct state expanded once by every operation of an alphabet; its transitions (a state's
- * first path and one accepted operation) are what the oracle module replays through zfs-2.2.0's and zfs-2.2.11's
- * arc.c. Not thread-safe; one run per instance.
+ * breadth-first, each distinct state expanded once by every operation of an alphabet. Every transition is checked:
+ * R22-1 … R22-13 ({@link Arc22Invariants}) on the snapshots before and after an accepted operation, B1 (a rejected
+ * one leaves the snapshot unchanged); the first failure is thrown as a {@link PropertyViolation}. The transitions (a
+ * state's first path and one accepted operation) are also what the oracle module replays through zfs-2.2.0's and
+ * zfs-2.2.11's arc.c. Not thread-safe; one run per instance.
  *
  * <h2>When two states are one</h2>
  * Two states are folded when {@link #encode} gives them equal encodings: everything a later operation of the engine
@@ -63,9 +71,10 @@ public final class Walk22 {
     }
 
     /**
-     * Walks every state to the depth.
+     * Walks every state to the depth, checking every transition.
      *
      * @return this walk, run
+     * @throws PropertyViolation at the first transition that breaks an invariant or B1
      */
     public Walk22 run() {
         add(List.of(), 0, fresh(List.of()));
@@ -76,11 +85,18 @@ public final class Walk22 {
             List<Operation> path = paths.get(next);
             for (Operation op : alphabet) {
                 Zfs22Arc arc = fresh(path);
+                Arc22Snapshot before = arc.snapshot();
                 try {
                     op.applyTo(arc);
                 } catch (IllegalArgumentException | IllegalStateException rejected) {
+                    if (!arc.snapshot().equals(before)) {
+                        throw new PropertyViolation(Property.B1, "rejected " + op.toTraceLine() + " after " + path
+                                + " changed the state", arc.snapshot().toString());
+                    }
                     continue;
                 }
+                Arc22Invariants.check(settings.config(), settings.oldMaxBlockSize(), settings.metaBalance(), before,
+                        op, arc.snapshot());
                 List<Operation> extended = new ArrayList<>(path);
                 extended.add(op);
                 transitions.add(List.copyOf(extended));
@@ -88,6 +104,50 @@ public final class Walk22 {
             }
         }
         return this;
+    }
+
+    /**
+     * @return the settings of the walk the default build checks: zfs-2.2.0's engine with a cache of two 512-byte
+     *     blocks ({@code arc_c_min = arc_c_max}), {@code SPA_OLD_MAXBLOCKSIZE} one block, one sublist, the evictor
+     *     stepped, {@code arc_sys_free} 1 KiB
+     */
+    public static ConformanceSettings ciSettings() {
+        return ConformanceSettings.defaults(ZfsEngine.V2_2_0).with(Map.of(Setting.ARC_C_MIN, 1024L,
+                Setting.ARC_C_MAX, 1024L, Setting.SPA_MAXBLOCKSIZE, 512L, Setting.GROWTH_WINDOW, 1024L,
+                Setting.SPA_OLD_MAXBLOCKSIZE, 512L, Setting.SUBLISTS, 1L, Setting.RANDOM_SEED, 2L,
+                Setting.EVICTOR_RUNS_AFTER_EACH_OPERATION, 0L, Setting.ARC_SYS_FREE, 1024L));
+    }
+
+    /**
+     * @return the alphabet of the walk the default build checks: two keys, each read as data or metadata in every
+     *     kind (demand, demand with hold, prefetch, prescient), written as either, completed with and without hold,
+     *     released, overwritten to the other key and freed; a shrink of one block, an evictor and a reaper step, ticks
+     *     across {@code ARC_MINTIME} (63) and the prefetch lifetime (1000), free memory 0 and 1 TiB
+     */
+    public static List<Operation> ciAlphabet() {
+        List<Operation> ops = new ArrayList<>();
+        for (long key = 0; key < 2; key++) {
+            for (BufType type : BufType.values()) {
+                ops.add(new Operation.Read(key, 512, ReadKind.DEMAND, false, type));
+                ops.add(new Operation.Read(key, 512, ReadKind.DEMAND, true, type));
+                ops.add(new Operation.Read(key, 512, ReadKind.PREFETCH, false, type));
+                ops.add(new Operation.Read(key, 512, ReadKind.PRESCIENT_PREFETCH, false, type));
+                ops.add(new Operation.Write(key, 512, type));
+            }
+            ops.add(new Operation.Complete(key, false));
+            ops.add(new Operation.Complete(key, true));
+            ops.add(new Operation.Release(key));
+            ops.add(new Operation.Overwrite(key, 1 - key));
+            ops.add(new Operation.Free(key));
+        }
+        ops.add(new Operation.Shrink(512));
+        ops.add(new Operation.Evict());
+        ops.add(new Operation.Reap());
+        ops.add(new Operation.Tick(63));
+        ops.add(new Operation.Tick(1000));
+        ops.add(new Operation.Memory(0));
+        ops.add(new Operation.Memory(1L << 40));
+        return ops;
     }
 
     /** @return the distinct states found */

@@ -25,7 +25,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class PlantedSpecMutationsTest {
 
-    /** The spec's source folder: {@code ZfsArc.java} and its arithmetic, {@code ArcArithmetic.java}. */
+    /**
+     * The spec's source folder: {@code ZfsArc.java}, what it shares with zfs-2.2.0's engine ({@code SequentialArc.java})
+     * and its arithmetic ({@code ArcArithmetic.java}).
+     */
     private static final String SPEC_PACKAGE = "org/arcref/zfs/";
     private static MutantCorpus corpus;
 
@@ -49,7 +52,8 @@ class PlantedSpecMutationsTest {
 
     @Test
     void theUnmutatedSpecAgreesOnTheWholeCorpus() throws Exception {
-        try (SpecMutant same = new SpecMutant(SPEC_PACKAGE + "ZfsArc.java", "bump(ArcStat.DELETED);", "bump(ArcStat.DELETED);")) {
+        try (SpecMutant same = new SpecMutant(SPEC_PACKAGE + "SequentialArc.java", "bump(ArcStat.DELETED);",
+                "bump(ArcStat.DELETED);")) {
             assertEquals(Optional.empty(), corpus.firstCatch(same, false), "the corpus");
         }
     }
@@ -66,15 +70,15 @@ class PlantedSpecMutationsTest {
                 + " | MRU_GHOST_TO_MFU(ArcState.MFU, | MRU_GHOST_TO_MFU(ArcState.MRU,",
         "statistic not counted: mfu_hits | ArcArithmetic.java"
                 + " | MFU_HIT(ArcState.MFU, true, false, ArcStat.MFU_HITS) | MFU_HIT(ArcState.MFU, true, false, null)",
-        "statistic not counted: evicted_bytes | ZfsArc.java | stats[ArcStat.EVICTED_BYTES.ordinal()] += size; | ;",
-        "statistic not counted: evict_skip | ZfsArc.java | bump(ArcStat.EVICT_SKIP); | ;",
+        "statistic not counted: evicted_bytes | SequentialArc.java | stats[ArcStat.EVICTED_BYTES.ordinal()] += size; | ;",
+        "statistic not counted: evict_skip | SequentialArc.java | bump(ArcStat.EVICT_SKIP); | ;",
         "boundary: arc_p grows up to arc_c, not arc_c - arc_p_min | ArcArithmetic.java"
                 + " | return unsignedMin(c - pMin, p + | return unsignedMin(c, p +",
         "wrong shift: arc_shrink reduces arc_p by half the amount | ArcArithmetic.java"
                 + " | long q = p - (p >>> config.tunables().shrinkShift());"
                 + " | long q = p - (p >>> (config.tunables().shrinkShift() + 1));",
         "inverted: the reserve halves the overflow | ArcArithmetic.java | if (!useReserve) { | if (useReserve) {",
-        "boundary: a waiter is released only past its count | ZfsArc.java"
+        "boundary: a waiter is released only past its count | SequentialArc.java"
                 + " | Long.compareUnsigned(waiters.peekFirst().count, evictCount) <= 0"
                 + " | Long.compareUnsigned(waiters.peekFirst().count, evictCount) < 0",
         "boundary: arc_c grows only above the growth window | ArcArithmetic.java"

@@ -1,9 +1,5 @@
 package org.arcref.zfs;
 
-import java.util.Arrays;
-import java.util.Optional;
-import java.util.stream.Collectors;
-
 /**
  * The two ARCs of OpenZFS the spec models, each as the first release that ran it; later releases of the same line
  * are the engine with {@link QuirkFix fixes} ({@link ZfsRelease}). zfs-2.2.0 replaced 2.1's balancing
@@ -21,7 +17,7 @@ public enum ZfsEngine {
         this.version = version;
     }
 
-    /** @return the release that introduced it, as {@code --engine} and the docs name it ({@code 2.2.0}) */
+    /** @return the release that introduced it, as the docs name it ({@code 2.2.0}) */
     public String version() {
         return version;
     }
@@ -30,15 +26,5 @@ public enum ZfsEngine {
     @Override
     public String toString() {
         return version;
-    }
-
-    /** @param version a version as {@link #version()} writes it @return the engine, if there is one */
-    public static Optional<ZfsEngine> of(String version) {
-        return Arrays.stream(values()).filter(e -> e.version.equals(version)).findFirst();
-    }
-
-    /** @return every engine's version, comma-separated, for messages */
-    public static String versions() {
-        return Arrays.stream(values()).map(ZfsEngine::version).collect(Collectors.joining(", "));
     }
 }

@@ -58,14 +58,6 @@ public enum ZfsRelease {
     }
 
     /**
-     * @param fixes the fixes a configuration of zfs-2.1.1's engine applies
-     * @return the newest release of that engine all of whose fixes are among them ({@link #V2_1_1} at least)
-     */
-    public static ZfsRelease followedBy(Set<QuirkFix> fixes) {
-        return followedBy(ZfsEngine.V2_1_1, fixes);
-    }
-
-    /**
      * @param engine the engine a configuration runs
      * @param fixes the fixes it applies
      * @return the newest release of that engine all of whose fixes are among them (the engine's first release at

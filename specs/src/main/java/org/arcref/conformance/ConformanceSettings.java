@@ -31,10 +31,6 @@ import org.arcref.zfs.ZfsEngine;
 public record ConformanceSettings(ZfsEngine engine, ArcConfig config, long oldMaxBlockSize, int metaBalance,
         long freeMemory) {
 
-    /** ZFS's {@code SPA_OLD_MAXBLOCKSIZE} ({@link Zfs22Arc#ZFS_OLD_MAX_BLOCK_SIZE}). */
-    public static final long ZFS_OLD_MAX_BLOCK_SIZE = Zfs22Arc.ZFS_OLD_MAX_BLOCK_SIZE;
-    /** ZFS's {@code zfs_arc_meta_balance} ({@link Zfs22Arc#ZFS_META_BALANCE}). */
-    public static final int ZFS_META_BALANCE = Zfs22Arc.ZFS_META_BALANCE;
 
     /** So much free memory that no pressure arises unless a trace sets it lower. */
     public static final long PLENTIFUL_MEMORY = Long.MAX_VALUE / 4;
@@ -57,7 +53,7 @@ public record ConformanceSettings(ZfsEngine engine, ArcConfig config, long oldMa
      * @param freeMemory the free memory
      */
     public ConformanceSettings(ArcConfig config, long freeMemory) {
-        this(ZfsEngine.V2_1_1, config, ZFS_OLD_MAX_BLOCK_SIZE, ZFS_META_BALANCE, freeMemory);
+        this(ZfsEngine.V2_1_1, config, Zfs22Arc.ZFS_OLD_MAX_BLOCK_SIZE, Zfs22Arc.ZFS_META_BALANCE, freeMemory);
     }
 
     /**

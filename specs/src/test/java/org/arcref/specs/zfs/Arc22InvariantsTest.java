@@ -19,8 +19,8 @@ import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.StateSnapshot;
-import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.Zfs22Arc;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.check.Arc22Invariants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,7 +107,7 @@ class Arc22InvariantsTest {
 
     private static void expect(Property property, ArcConfig config, Arc22Snapshot before, Arc22Snapshot after) {
         PropertyViolation v = assertThrows(PropertyViolation.class, () -> Arc22Invariants.check(config,
-                ConformanceSettings.ZFS_OLD_MAX_BLOCK_SIZE, ConformanceSettings.ZFS_META_BALANCE, before,
+                Zfs22Arc.ZFS_OLD_MAX_BLOCK_SIZE, Zfs22Arc.ZFS_META_BALANCE, before,
                 new Operation.Tick(0), after));
         assertEquals(property, v.property(), v.getMessage());
     }

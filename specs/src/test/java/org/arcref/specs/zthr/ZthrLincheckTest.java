@@ -182,11 +182,15 @@ class ZthrLincheckTest {
                 name + ": not every schedule with at most " + switches + " switches ran: " + run);
     }
 
-    /** Runs a scenario on a broken zthr; Lincheck must report a failure whose message contains {@code symptom}. */
-    private static void assertCaught(String name, int invocations, Runnable scenario, String symptom) {
+    /**
+     * Runs a scenario on a broken zthr; Lincheck must report a failure whose message contains {@code symptom}, which
+     * is returned.
+     */
+    private static AssertionError assertCaught(String name, int invocations, Runnable scenario, String symptom) {
         AssertionError failure = assertThrows(AssertionError.class,
                 () -> ExploredSchedules.run(name, invocations, SETTINGS, scenario));
         assertTrue(failure.getMessage().contains(symptom), failure.getMessage());
+        return failure;
     }
 
     @Test
@@ -197,10 +201,34 @@ class ZthrLincheckTest {
     }
 
     @Test
-    @DisplayName("Z2, Z5: the same model checking catches a zthr whose wakeup can be lost")
+    @DisplayName("Z2, Z5: the same model checking catches a zthr whose wakeup can be lost, and its schedule shows how")
     void modelCheckingCatchesLostWakeup() {
-        assertCaught("zthr wakeup on LostWakeupZthr", WAKEUP_INVOCATIONS,
-                () -> wakeupScenario(Variant.LOST_WAKEUP), "hung");
+        AssertionError failure = assertThrows(AssertionError.class, () -> ExploredSchedules.run(
+                "zthr wakeup on LostWakeupZthr", WAKEUP_INVOCATIONS, SETTINGS,
+                () -> wakeupScenario(Variant.LOST_WAKEUP)));
+        assertLostWakeup(failure.getMessage());
+    }
+
+    /**
+     * Requires a Lincheck report to be Z5's liveness failure. A lost wakeup shows as Lincheck's verdict that the run "has
+     * hung": its scheduler found every unfinished thread blocked or spinning without progress, a verdict of the model
+     * checker on one schedule within its own bound, not a wall-clock time-out. The verdict alone does not say why, so
+     * the schedule it prints (the first table, one row per event in execution order) must show Z5's shape: the
+     * worker's check read "no work" ({@code checkFunc.check(...): false}), then the producer published the work and
+     * woke the zthr ({@code work.produce}), then the worker went to sleep ({@code sleep()}) and parked.
+     *
+     * @throws AssertionError if the report is not a hang, or its schedule does not have that order
+     */
+    private static void assertLostWakeup(String report) {
+        assertTrue(report.contains("Concurrent test has hung"), "Z5: expected Lincheck's hang verdict:\n" + report);
+        String schedule = report.substring(0, report.indexOf("Detailed trace:"));
+        int check = schedule.indexOf("checkFunc.check(LostWakeupZthr#1): false");
+        int produce = schedule.indexOf("work.produce(LostWakeupZthr#1)");
+        int sleep = schedule.indexOf("sleep()", Math.max(produce, 0));
+        int park = schedule.indexOf("PARK", Math.max(sleep, 0));
+        assertTrue(check >= 0 && produce > check && sleep > produce && park > sleep,
+                "Z5: the hang's schedule is not a wakeup lost between the check and the sleep (check " + check
+                        + ", produce " + produce + ", sleep " + sleep + ", park " + park + "):\n" + schedule);
     }
 
     @Test
@@ -213,7 +241,9 @@ class ZthrLincheckTest {
     @Test
     @DisplayName("Z4: the same model checking catches a resume that finds a cancel in progress (#7744)")
     void modelCheckingCatchesPre8229Resume() {
-        assertCaught("zthr control on Pre8229Zthr", CONTROL_INVOCATIONS,
+        AssertionError failure = assertCaught("zthr control on Pre8229Zthr", CONTROL_INVOCATIONS,
                 () -> controlScenario(Variant.PRE_8229), "#7744");
+        assertThrows(AssertionError.class, () -> assertLostWakeup(failure.getMessage()),
+                "a failure of another kind is not read as a lost wakeup");
     }
 }

@@ -7,12 +7,16 @@ package org.arcref.random;
  *   <li>{@link #mix(long)}: {@code z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9; z = (z ^ (z >>> 27))
  *       * 0x94D049BB133111EB; return z ^ (z >>> 31)} in wrapping 64-bit arithmetic;</li>
  *   <li>{@link #nextLong()}: {@code state += 0x9E3779B97F4A7C15}, then {@code mix(state)};</li>
- *   <li>{@link #nextIndex(int)}: {@code nextLong()} taken unsigned modulo the bound;</li>
+ *   <li>{@link #nextIndex(int)}: all 64 bits of {@code nextLong()} taken unsigned modulo the bound (the synthetic
+ *       workload's draw, not the ZFS spec's);</li>
  *   <li>{@link #nextDouble()}: the top 53 bits of {@code nextLong()} times 2<sup>-53</sup>.</li>
  * </ul>
- * The ZFS spec uses it for {@code multilist_get_random_index} ({@code random_in_range} in 2.1.1: the
- * sublist where an eviction scan starts; {@link org.arcref.zfs.ArcArithmetic#randomIndex}), as the oracle's
- * {@code random_get_pseudo_bytes} does; the synthetic workload uses it for every draw. Not thread-safe.
+ * The ZFS spec draws from it only for {@code multilist_get_random_index} ({@code random_in_range} in 2.1.1: the
+ * sublist where an eviction scan starts), and not through {@link #nextIndex(int)}:
+ * {@link org.arcref.zfs.ArcArithmetic#randomIndex} makes no draw for one sublist and otherwise takes the low
+ * 32 bits of {@code nextLong()}, unsigned, modulo the count, as the oracle's {@code random_get_pseudo_bytes}
+ * fills a {@code uint32_t}. The two agree when the count is a power of two and differ otherwise (3 sublists:
+ * docs/porting.md, section 4.4, gives test values). Not thread-safe.
  */
 public final class SplitMix64 {
 

@@ -51,6 +51,20 @@ class MultilistIndexTest {
     }
 
     @Test
+    @DisplayName("random_in_range with 3 sublists and seed 42: docs/porting.md's test values; the 64-bit draw differs")
+    void randomIndexOfThreeSublistsPinned() {
+        SplitMix64 random = new SplitMix64(42);
+        SplitMix64 workload = new SplitMix64(42);
+        int[] expected = {1, 2, 2, 1, 1, 2, 2, 2};
+        int[] wholeDraw = {1, 1, 0, 0, 1, 0, 1, 2};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], ArcArithmetic.randomIndex(random, 3), "draw " + i);
+            assertEquals(wholeDraw[i], workload.nextIndex(3), "nextIndex's draw " + i);
+        }
+        assertEquals(0xbdd732262feb6e95L, new SplitMix64(42).nextLong());
+    }
+
+    @Test
     @DisplayName("consecutive keys spread over every sublist, each index within [0, sublists)")
     void keysSpreadOverEverySublist() {
         int sublists = 4;

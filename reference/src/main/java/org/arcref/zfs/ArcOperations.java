@@ -19,9 +19,26 @@ public interface ArcOperations {
      * @param kind demand or prefetch
      * @param hold whether a demand read keeps its buffer
      * @param type data or metadata: a block's type is fixed while it has a header
+     * @param uncached {@code ARC_FLAG_UNCACHED}: a miss or ghost hit marks the header uncached (zfs-2.2.0's
+     *     engine; zfs-2.1.1's rejects it)
      * @return the outcome
      */
-    Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type);
+    Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type, boolean uncached);
+
+    /**
+     * {@code arc_read} without {@code ARC_FLAG_UNCACHED}: {@link #read(long, long, ReadKind, boolean, BufType,
+     * boolean)} with {@code uncached} false.
+     *
+     * @param key the block identity
+     * @param size the logical size
+     * @param kind demand or prefetch
+     * @param hold whether a demand read keeps its buffer
+     * @param type data or metadata
+     * @return the outcome
+     */
+    default Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type) {
+        return read(key, size, kind, hold, type, false);
+    }
 
     /**
      * {@code arc_alloc_buf}: a new dirty block, pending until {@link #completeWrite}.

@@ -232,14 +232,14 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     }
 
     /**
-     * One iteration of the evict zthr: {@code arc_evict_cb_check} ({@code arc_evict_needed}) and, if it says so,
+     * One iteration of the evict zthr: {@code arc_evict_cb_check} ({@link #evictCheck}) and, if it says so,
      * {@code arc_evict_cb}.
      *
      * @return {@link Outcome#EVICTOR_RAN} or {@link Outcome#IDLE}
      */
     @Override
     public Outcome evictorStep() {
-        if (!evictNeeded) {
+        if (!evictCheck()) {
             return afterOperation(Outcome.IDLE);
         }
         evictCb();
@@ -372,6 +372,19 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     void firstReference(Header h) {
     }
 
+    /** @return {@code arc_evict_cb_check}: whether the evict zthr's iteration runs its callback */
+    boolean evictCheck() {
+        return evictNeeded;
+    }
+
+    /**
+     * @return what {@code arc_evict_cb} evicts before it decides whether to go on, in bytes: one {@link #evict}
+     *     pass
+     */
+    long evictCbEvicts() {
+        return evict();
+    }
+
     // ---- state accounting ----
 
     /** @return the index of a state's multilist and sizes of one buffer type */
@@ -424,12 +437,14 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code arc_buf_alloc_impl}: a new buffer takes a reference, then shares the header's data if it is the
-     * header's only buffer and that data is a linear ABD ({@code arc_can_share}), or else gets a private copy from
+     * header's only buffer and that data is a linear ABD ({@code arc_can_share}; {@link Header#linearData} or a
+     * size {@code abd_alloc} allocates linear), or else gets a private copy from
      * {@code arc_get_data_buf}, counted in {@code overhead_size}.
      */
     void allocateBuffer(Header h) {
         addReference(h);
-        if (h.hasData && h.buffers() == 1 && !h.sharedData && ArcArithmetic.linearAbd(tunables, h.size)) {
+        if (h.hasData && h.buffers() == 1 && !h.sharedData
+                && (h.linearData || ArcArithmetic.linearAbd(tunables, h.size))) {
             h.sharedData = true;
         } else {
             getDataImpl(h, copyFlags());
@@ -466,13 +481,17 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code remove_reference}: the 1 → 0 transition puts the header at the head of its list (an anonymous one is
-     * destroyed: it is no longer reachable).
+     * destroyed: it is no longer reachable); an uncached header that is not a prefetch is destroyed instead
+     * ({@code arc_change_state(arc_anon)}, {@code arc_hdr_destroy}).
      */
     void removeReference(Header h) {
         if (--h.refcount == 0 && h.state != ArcState.ANON) {
             int i = index(h.state, h.type);
             lists[i].insertHead(h);
             stateEsize[i] += h.accountedSize();
+            if (h.state == ArcState.UNCACHED && !h.prefetch) {
+                destroy(h); // off the list again: the same sizes as never listing it
+            }
         }
     }
 
@@ -575,11 +594,13 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code arc_hdr_alloc_abd}: the header's data, through {@code arc_get_data_impl}, counted in
-     * {@code compressed_size} and {@code uncompressed_size}.
+     * {@code compressed_size} and {@code uncompressed_size}; linear whatever its size with
+     * {@link HdrAllocFlag#ARC_HDR_ALLOC_LINEAR}.
      */
     void allocateHeaderData(Header h, Set<HdrAllocFlag> flags) {
         getDataImpl(h, flags);
         h.hasData = true;
+        h.linearData = flags.contains(HdrAllocFlag.ARC_HDR_ALLOC_LINEAR);
         countHeaderData(h.size);
     }
 
@@ -617,6 +638,7 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     private void freeData(Header h) {
         returnData(h);
         h.hasData = false;
+        h.linearData = false;
         countHeaderData(-h.size);
     }
 
@@ -663,7 +685,7 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
                 setNeedFree();
                 bump(ArcStat.EVICT_WAITS);
                 while (waiters.contains(waiter)) {
-                    if (!evictNeeded) {
+                    if (!evictCheck()) {
                         throw LostWakeup.violation(waiter.count);
                     }
                     evictCb();
@@ -680,10 +702,10 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     // ---- the evict zthr ----
 
-    /** {@code arc_evict_cb}: one eviction pass, then decides whether to go on. */
+    /** {@code arc_evict_cb}: the engine's eviction ({@link #evictCbEvicts}), then decides whether to go on. */
     private void evictCb() {
         bump(ArcStat.EVICTOR_RUNS);
-        long evicted = evict();
+        long evicted = evictCbEvicts();
         evictNeeded = evicted != 0 && Long.compareUnsigned(arcSize, arcC) > 0;
         if (!evictNeeded) {
             waiters.clear();
@@ -703,9 +725,18 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     }
 
     /**
+     * {@code arc_flush_state(state, 0, type, B_FALSE)}: one {@code arc_evict_state} pass for
+     * {@link ArcArithmetic#ARC_EVICT_ALL} bytes if the state has evictable bytes of the type.
+     *
+     * @return the bytes evicted
+     */
+    long flushState(ArcState state, BufType type) {
+        return evictableSize(state, type) == 0 ? 0 : evictState(lists[index(state, type)], ArcArithmetic.ARC_EVICT_ALL);
+    }
+
+    /**
      * {@code arc_evict_state}: markers at the tail of every sublist, then the scans of
-     * {@link ArcArithmetic#evictState}. ({@code ARC_EVICT_ALL} is only asked for by {@code arc_flush}, which is not
-     * modelled.)
+     * {@link ArcArithmetic#evictState}.
      */
     private long evictState(Multilist ml, long bytes) {
         int n = ml.sublists();
@@ -765,8 +796,8 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code arc_evict_hdr}: a ghost header is destroyed (its logical size counts as evicted, but nothing real, as
-     * header memory is not modelled); a cached one loses its data and moves to its ghost state, unless it is a
-     * prefetch younger than its minimum lifetime.
+     * header memory is not modelled); a cached one loses its data and moves to its ghost state (an uncached one is
+     * destroyed), unless it is a prefetch younger than its minimum lifetime.
      */
     private long evictHeader(Header h) {
         if (h.state.isGhost()) {
@@ -782,7 +813,11 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
         long size = h.size;
         report(h);
         freeData(h);
-        changeState(h, ArcArithmetic.ghostOf(h.state));
+        if (h.state == ArcState.UNCACHED) {
+            destroy(h);
+        } else {
+            changeState(h, ArcArithmetic.ghostOf(h.state));
+        }
         bump(ArcStat.EVICTIONS);
         stats[ArcStat.EVICTED_BYTES.ordinal()] += size;
         return size;
@@ -798,7 +833,7 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     /** Runs the evict zthr to quiescence if so configured; every public operation ends here. */
     Outcome afterOperation(Outcome outcome) {
         if (config.evictorRunsAfterEachOperation()) {
-            while (evictNeeded) {
+            while (evictCheck()) {
                 evictCb();
             }
         }

@@ -641,7 +641,7 @@ oracle_check_type(int64_t key, enum oracle_type type)
 
 const char *
 oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, enum oracle_type type,
-    enum oracle_outcome *outcome)
+    bool uncached, enum oracle_outcome *outcome)
 {
 	const char *bad = oracle_check_size(size);
 	if (bad != NULL)
@@ -664,6 +664,7 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 		switch (oracle_state_of(hdr->b_l1hdr.b_state)) {
 		case OS_MRU: *outcome = OC_HIT_MRU; break;
 		case OS_MFU: *outcome = OC_HIT_MFU; break;
+		case OS_UNCACHED: *outcome = OC_HIT_UNCACHED; break;
 		case OS_MRU_GHOST: *outcome = OC_GHOST_HIT_MRU; break;
 		case OS_MFU_GHOST: *outcome = OC_GHOST_HIT_MFU; break;
 		default: oracle_abort_trace("a hashed header is anonymous between operations");
@@ -681,6 +682,12 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 			flags |= ARC_FLAG_PRESCIENT_PREFETCH;
 		priority = ZIO_PRIORITY_ASYNC_READ;
 	}
+#if ORACLE_ARC_22
+	if (uncached)
+		flags |= ARC_FLAG_UNCACHED;
+#else
+	(void) uncached;	/* the trace parser accepts the word for 2.2 only */
+#endif
 	oracle_hold_t *h = kind == RK_DEMAND ? oracle_hold_new() : NULL;
 	int rc = arc_read(NULL, &oracle_spa, &bp, h != NULL ? arc_getbuf_func : NULL, h != NULL ? &h->buf : NULL,
 	    priority, ZIO_FLAG_CANFAIL, &flags, &zb);
@@ -1262,6 +1269,11 @@ oracle_snapshot(oracle_snapshot_t *o, bool headers)
 	st[ST_MFU_HITS] = oracle_wmsum(&arc_sums.arcstat_mfu_hits);
 	st[ST_MRU_GHOST_HITS] = oracle_wmsum(&arc_sums.arcstat_mru_ghost_hits);
 	st[ST_MFU_GHOST_HITS] = oracle_wmsum(&arc_sums.arcstat_mfu_ghost_hits);
+#if ORACLE_ARC_22
+	st[ST_UNCACHED_HITS] = oracle_wmsum(&arc_sums.arcstat_uncached_hits);
+#else
+	st[ST_UNCACHED_HITS] = 0;
+#endif
 	st[ST_DELETED] = oracle_wmsum(&arc_sums.arcstat_deleted);
 	st[ST_EVICT_SKIP] = oracle_wmsum(&arc_sums.arcstat_evict_skip);
 	st[ST_EVICT_NOT_ENOUGH] = oracle_wmsum(&arc_sums.arcstat_evict_not_enough);

@@ -487,6 +487,7 @@ typedef struct oracle_block {
 	oracle_hold_t *holds;		/* buffers held on the cached block, newest first */
 	oracle_hold_t *pending;		/* the writer's buffer of a pending write, or NULL */
 	zio_t *zio;			/* the pending write's zio once arc_write ran (after an overwrite) */
+	bool uncached;			/* arc_write's uncached for the pending write (2.2's `write ... uncached`) */
 	blkptr_t bp;			/* the block pointer the pending write fills */
 	struct oracle_block *next;
 } oracle_block_t;
@@ -702,7 +703,7 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 }
 
 const char *
-oracle_write(int64_t key, uint64_t size, enum oracle_type type, enum oracle_outcome *outcome)
+oracle_write(int64_t key, uint64_t size, enum oracle_type type, bool uncached, enum oracle_outcome *outcome)
 {
 	const char *bad = oracle_check_size(size);
 	if (bad == NULL)
@@ -717,6 +718,7 @@ oracle_write(int64_t key, uint64_t size, enum oracle_type type, enum oracle_outc
 	    (int32_t)size);
 	k->pending = h;
 	k->zio = NULL;
+	k->uncached = uncached;
 	*outcome = OC_WRITTEN;
 	return (NULL);
 }
@@ -735,8 +737,8 @@ oracle_arc_write(oracle_block_t *k)
 	zbookmark_phys_t zb = { 0 };
 	BP_ZERO(&k->bp);
 #if ORACLE_ARC_22
-	/* not uncached, not for the L2ARC */
-	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, B_FALSE, B_FALSE, &zp,
+	/* uncached as the write asked (an overwrite's never), not for the L2ARC */
+	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, k->uncached, B_FALSE, &zp,
 	    oracle_write_callback, NULL, oracle_write_callback, NULL, ZIO_PRIORITY_ASYNC_WRITE, 0, &zb));
 #else
 	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, B_FALSE, &zp,
@@ -792,6 +794,7 @@ oracle_overwrite(int64_t key, int64_t new_key, enum oracle_outcome *outcome)
 	arc_release(h->buf, &h->buf);
 	oracle_block_t *n = oracle_block(new_key, B_TRUE);
 	n->pending = h;
+	n->uncached = false;
 	n->zio = oracle_arc_write(n);
 	*outcome = OC_OVERWRITTEN;
 	return (NULL);

@@ -301,7 +301,7 @@ typedef struct op {
 	enum oracle_read_kind read_kind;
 	bool hold;
 	enum oracle_type type;	/* read and write: 2.2's `meta` word */
-	bool uncached;		/* read: 2.2's `uncached` word (ARC_FLAG_UNCACHED) */
+	bool uncached;		/* read and write: 2.2's `uncached` word (ARC_FLAG_UNCACHED, arc_write's uncached) */
 } op_t;
 
 typedef struct trace {
@@ -358,7 +358,7 @@ word_is(const char *word, const char *name)
 	return (strcasecmp(word, name) == 0);
 }
 
-/* 2.2's words: `meta` after a read's or a write's size, `uncached` after a read's (any order is accepted) */
+/* 2.2's words after a read's or a write's size: `meta` and `uncached` (any order is accepted) */
 #define	META_WORDS	(ORACLE_ARC_22 ? 1 : 0)
 #define	UNCACHED_WORDS	(ORACLE_ARC_22 ? 1 : 0)
 
@@ -368,7 +368,7 @@ parse_op(char *text, op_t *op)
 	char *w[8];
 	int n = split_words(text, w, 7);
 	static const struct { const char *name; op_kind_t kind; int max; } ops[] = {
-		{ "read", OP_READ, 5 + META_WORDS + UNCACHED_WORDS }, { "write", OP_WRITE, 3 + META_WORDS }, { "complete", OP_COMPLETE, 3 },
+		{ "read", OP_READ, 5 + META_WORDS + UNCACHED_WORDS }, { "write", OP_WRITE, 3 + META_WORDS + UNCACHED_WORDS }, { "complete", OP_COMPLETE, 3 },
 		{ "release", OP_RELEASE, 2 }, { "overwrite", OP_OVERWRITE, 3 }, { "free", OP_FREE, 2 },
 		{ "shrink", OP_SHRINK, 2 }, { "evict", OP_EVICT, 1 }, { "reap", OP_REAP, 1 },
 		{ "tick", OP_TICK, 2 }, { "memory", OP_MEMORY, 2 },
@@ -423,10 +423,13 @@ parse_op(char *text, op_t *op)
 	case OP_WRITE:
 		op->key = parse_key(w[1], "key");
 		op->amount = parse_amount(w[2], "size");
-		if (n > 3) {
-			if (!word_is(w[3], "meta"))
-				fail("expected meta, got \"%.100s\"", w[3]);
-			op->type = OT_METADATA;
+		for (int i = 3; i < n; i++) {
+			if (word_is(w[i], "meta"))
+				op->type = OT_METADATA;
+			else if (word_is(w[i], "uncached"))
+				op->uncached = true;
+			else
+				fail("expected meta or uncached, got \"%.100s\"", w[i]);
 		}
 		break;
 	case OP_COMPLETE:
@@ -468,8 +471,8 @@ canonical(const op_t *op, char *out, size_t size)
 		    op->hold ? " hold" : "", op->type == OT_METADATA ? " meta" : "", op->uncached ? " uncached" : "");
 		break;
 	case OP_WRITE:
-		snprintf(out, size, "write %" PRId64 " %" PRIu64 "%s", op->key, op->amount,
-		    op->type == OT_METADATA ? " meta" : "");
+		snprintf(out, size, "write %" PRId64 " %" PRIu64 "%s%s", op->key, op->amount,
+		    op->type == OT_METADATA ? " meta" : "", op->uncached ? " uncached" : "");
 		break;
 	case OP_COMPLETE:
 		snprintf(out, size, "complete %" PRId64 "%s", op->key, op->hold ? " hold" : "");
@@ -717,7 +720,7 @@ apply(const op_t *op, enum oracle_outcome *outcome)
 	switch (op->kind) {
 	case OP_READ:
 		return (oracle_read(op->key, op->amount, op->read_kind, op->hold, op->type, op->uncached, outcome));
-	case OP_WRITE: return (oracle_write(op->key, op->amount, op->type, outcome));
+	case OP_WRITE: return (oracle_write(op->key, op->amount, op->type, op->uncached, outcome));
 	case OP_COMPLETE: return (oracle_complete(op->key, op->hold, outcome));
 	case OP_RELEASE: return (oracle_release(op->key, outcome));
 	case OP_OVERWRITE: return (oracle_overwrite(op->key, op->key2, outcome));

@@ -177,7 +177,8 @@ extern const bool oracle_arc_reusable;
  */
 const char *oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, enum oracle_type type,
     bool uncached, enum oracle_outcome *outcome);
-const char *oracle_write(int64_t key, uint64_t size, enum oracle_type type, enum oracle_outcome *outcome);
+const char *oracle_write(int64_t key, uint64_t size, enum oracle_type type, bool uncached,
+    enum oracle_outcome *outcome);
 const char *oracle_complete(int64_t key, bool hold, enum oracle_outcome *outcome);
 const char *oracle_release(int64_t key, enum oracle_outcome *outcome);
 const char *oracle_overwrite(int64_t key, int64_t new_key, enum oracle_outcome *outcome);

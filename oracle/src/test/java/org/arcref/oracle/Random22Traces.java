@@ -13,7 +13,8 @@ import org.arcref.random.SplitMix64;
  * the trace holds, a write or an overwrite's new key is fresh. Settings vary per trace: 1 to 4 sublists, three
  * block sizes, {@code arc_c_min} and {@code arc_c_max}, {@code SPA_OLD_MAXBLOCKSIZE}, the evictor's mode, the
  * prefetch lifetime (and with it the uncached flush period) and the seed; operations cover every op of the
- * vocabulary, ghost hits of both lists and types among them, and about one read in six is {@code uncached}.
+ * vocabulary, ghost hits of both lists and types among them, and about one read in six and one write in four is
+ * {@code uncached}.
  */
 final class Random22Traces {
 
@@ -68,7 +69,8 @@ final class Random22Traces {
                 long s = maxBlock >= 2048 ? pick(r, 512L, 1024L, 2048L) : 512;
                 size.put(k, s);
                 pending.add(k);
-                t.append("write ").append(k).append(' ').append(s).append(k % 2 == 1 ? " meta" : "").append('\n');
+                t.append("write ").append(k).append(' ').append(s).append(k % 2 == 1 ? " meta" : "")
+                        .append(r.nextIndex(4) == 0 ? " uncached" : "").append('\n');
             } else if (x < 70 && !pending.isEmpty()) {
                 long k = new ArrayList<>(pending).get(r.nextIndex(pending.size()));
                 pending.remove(k);

@@ -46,7 +46,7 @@ public final class ArcArguments {
     }
 
     /**
-     * @param uncached whether a read asks for {@code ARC_FLAG_UNCACHED}
+     * @param uncached whether a read or a write asks for {@code ARC_FLAG_UNCACHED}
      * @throws IllegalArgumentException if it does: zfs-2.1.1 has no uncached state
      */
     public static void requireNotUncached(boolean uncached) {

@@ -46,9 +46,24 @@ public interface ArcOperations {
      * @param key the identity the block will have: not cached, not a ghost, not pending
      * @param size the logical size
      * @param type data or metadata
+     * @param uncached {@code arc_write}'s {@code uncached}: the header is marked {@code ARC_FLAG_UNCACHED}
+     *     (zfs-2.2.0's engine; zfs-2.1.1's rejects it)
      * @return {@link Outcome#WRITTEN}
      */
-    Outcome write(long key, long size, BufType type);
+    Outcome write(long key, long size, BufType type, boolean uncached);
+
+    /**
+     * {@code arc_alloc_buf} of a block {@code arc_write} will not mark uncached: {@link #write(long, long, BufType,
+     * boolean)} with {@code uncached} false.
+     *
+     * @param key the identity the block will have
+     * @param size the logical size
+     * @param type data or metadata
+     * @return {@link Outcome#WRITTEN}
+     */
+    default Outcome write(long key, long size, BufType type) {
+        return write(key, size, type, false);
+    }
 
     /** @param key a pending write @param hold whether the writer keeps its buffer @return the outcome */
     Outcome completeWrite(long key, boolean hold);

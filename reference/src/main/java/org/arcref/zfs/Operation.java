@@ -63,16 +63,22 @@ public sealed interface Operation {
     }
 
     /**
-     * {@code write <key> <size> [meta]}: {@link ArcOperations#write}.
+     * {@code write <key> <size> [meta] [uncached]}: {@link ArcOperations#write}.
      *
      * @param key the identity the block will have
      * @param size the logical size
      * @param type data, or metadata ({@code meta})
+     * @param uncached {@code arc_write}'s {@code uncached} ({@code uncached}; zfs-2.2.0's engine)
      */
-    record Write(long key, long size, BufType type) implements Operation {
+    record Write(long key, long size, BufType type, boolean uncached) implements Operation {
         /** Validates that the type is given. */
         public Write {
             Validate.notNull("type", type);
+        }
+
+        /** A write without {@code uncached}. @param key the key @param size the size @param type the type */
+        public Write(long key, long size, BufType type) {
+            this(key, size, type, false);
         }
 
         /** A write of data. @param key the key @param size the size */
@@ -82,12 +88,12 @@ public sealed interface Operation {
 
         @Override
         public Outcome applyTo(ArcOperations arc) {
-            return arc.write(key, size, type);
+            return arc.write(key, size, type, uncached);
         }
 
         @Override
         public String toTraceLine() {
-            return "write " + key + " " + size + typeWord(type);
+            return "write " + key + " " + size + typeWord(type) + (uncached ? " uncached" : "");
         }
     }
 

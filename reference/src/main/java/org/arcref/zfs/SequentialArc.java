@@ -94,22 +94,26 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     /**
      * {@code arc_alloc_buf}: a new anonymous header without data and one buffer, held by the writer, whose data
      * comes from {@code arc_get_data_buf}. ZFS writes are copy-on-write, so the key must be new: not cached, not a
-     * ghost, not pending.
+     * ghost, not pending. With {@code uncached} the header is marked {@code ARC_FLAG_UNCACHED}, as {@code arc_write}
+     * marks it before the write is issued (nothing reads the flag before {@code arc_write_ready}).
      *
      * @param key the identity the block will have once written
      * @param size the logical size: a multiple of 512 in [512, maxBlockSize]
      * @param type data or metadata (the engine's)
+     * @param uncached {@code arc_write}'s {@code uncached} (the engine's)
      * @return {@link Outcome#WRITTEN}
-     * @throws IllegalArgumentException for a bad size or type, or a key that is not new
+     * @throws IllegalArgumentException for a bad size, type or {@code uncached}, or a key that is not new
      */
     @Override
-    public Outcome write(long key, long size, BufType type) {
+    public Outcome write(long key, long size, BufType type, boolean uncached) {
         ArcArguments.requireBlockSize(size, config);
         requireType(type);
+        requireUncached(uncached);
         Header existing = hashTable.get(key);
         ArcArguments.requireNewKey("key", key, pendingWrites.containsKey(key),
                 existing == null ? null : existing.state);
         Header h = new Header(key, size, ArcArithmetic.sublistOf(key, config.sublists()), type);
+        h.uncached = uncached;
         pendingWrites.put(key, h);
         allocateBuffer(h);
         return afterOperation(Outcome.WRITTEN);
@@ -340,6 +344,9 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /** @throws IllegalArgumentException unless the engine models buffers of this type */
     abstract void requireType(BufType type);
+
+    /** @throws IllegalArgumentException if {@code uncached} is true and the engine's release has no uncached state */
+    abstract void requireUncached(boolean uncached);
 
     /**
      * {@code arc_get_data_impl} for a header's data or a buffer's private copy: the engine's {@code arc_adapt},

@@ -320,6 +320,10 @@ public final class Zfs22Arc extends SequentialArc {
         Validate.notNull("type", type);
     }
 
+    @Override
+    void requireUncached(boolean uncached) {
+    }
+
     /** A buffer's private copy: {@code arc_get_data_buf}, which adapts for every allocation in 2.2.0. */
     @Override
     Set<HdrAllocFlag> copyFlags() {
@@ -327,8 +331,9 @@ public final class Zfs22Arc extends SequentialArc {
     }
 
     /**
-     * {@code arc_write_ready} (C6316): the header shares the writer's buffer if it is uncached (C6438; a header
-     * keeps {@code ARC_FLAG_UNCACHED} through an overwrite's {@code arc_release}) or the block's data would be linear
+     * {@code arc_write_ready} (C6316): the header shares the writer's buffer if it is uncached (C6438: a write with
+     * {@code uncached}, or a header that keeps {@code ARC_FLAG_UNCACHED} through an overwrite's {@code arc_release})
+     * or the block's data would be linear
      * ({@code abd_size_alloc_linear}; {@code arc_can_share} holds for the lone writer's buffer), or else gets data
      * of its own ({@code ARC_HDR_USE_RESERVE}).
      */

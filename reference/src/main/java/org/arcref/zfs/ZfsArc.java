@@ -182,7 +182,7 @@ public final class ZfsArc extends SequentialArc {
     @Override
     public Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type, boolean uncached) {
         ArcArguments.requireData(type);
-        ArcArguments.requireNotUncached(uncached);
+        requireUncached(uncached);
         return read(key, size, kind, hold);
     }
 
@@ -283,6 +283,11 @@ public final class ZfsArc extends SequentialArc {
     @Override
     void requireType(BufType type) {
         ArcArguments.requireData(type);
+    }
+
+    @Override
+    void requireUncached(boolean uncached) {
+        ArcArguments.requireNotUncached(uncached);
     }
 
     /** {@code add_reference} clears {@code ARC_FLAG_PREFETCH} on the 0 → 1 transition (2.1.1). */

@@ -97,7 +97,9 @@ class BadInputProperties {
                 new BadCall("uncached prefetch with hold", a -> a.read(5, 512, ReadKind.PREFETCH, true, BufType.DATA,
                         true), "hold", "was true"),
                 new BadCall("uncached read of a pending write", a -> a.read(99, 512, ReadKind.DEMAND, false,
-                        BufType.DATA, true), "key", "was 99"));
+                        BufType.DATA, true), "key", "was 99"),
+                new BadCall("uncached write of a cached key", a -> a.write(0, 512, BufType.DATA, true), "key",
+                        "was 0"));
     }
 
     /** @return bad calls of zfs-2.1.1's engine alone: what only zfs-2.2.0 has */
@@ -106,7 +108,8 @@ class BadInputProperties {
                 new BadCall("uncached read", a -> a.read(5, 512, ReadKind.DEMAND, false, BufType.DATA, true),
                         "uncached", "was true"),
                 new BadCall("uncached prefetch of a cached key", a -> a.read(0, 512, ReadKind.PREFETCH, false,
-                        BufType.DATA, true), "uncached", "was true"));
+                        BufType.DATA, true), "uncached", "was true"),
+                new BadCall("uncached write", a -> a.write(5, 512, BufType.DATA, true), "uncached", "was true"));
     }
 
     @Provide

@@ -21,7 +21,8 @@ import org.arcref.zfs.ReadKind;
  * read &lt;key&gt; &lt;size&gt; [demand|prefetch|prescient] [hold] [meta] [uncached]
  *                                            arc_read (+ arc_read_done); default demand, data (meta: metadata),
  *                                            cached (uncached: ARC_FLAG_UNCACHED)
- * write &lt;key&gt; &lt;size&gt; [meta]                            arc_alloc_buf of a new, anonymous block
+ * write &lt;key&gt; &lt;size&gt; [meta] [uncached]                 arc_alloc_buf of a new, anonymous block
+ *                                            (uncached: arc_write's uncached)
  * complete &lt;key&gt; [hold]                                 arc_write_done
  * release &lt;key&gt;                                        drop one hold
  * overwrite &lt;key&gt; &lt;newKey&gt;                             arc_release of a held buffer of a cached block,
@@ -132,7 +133,30 @@ public final class OpTraceReader {
                 yield new Operation.Read(key, size, kind == null ? ReadKind.DEMAND : kind, hold,
                         type == null ? BufType.DATA : type, uncached);
             }
-            case "write" -> new Operation.Write(in.key(1), in.amount(2, "size"), in.optionalMeta(3));
+            case "write" -> {
+                long key = in.key(1);
+                long size = in.amount(2, "size");
+                BufType type = BufType.DATA;
+                boolean uncached = false;
+                for (int i = 3; i < f.length; i++) {
+                    String w = f[i].toLowerCase(Locale.ROOT);
+                    boolean repeated = switch (w) {
+                        case "meta" -> type == BufType.METADATA;
+                        case "uncached" -> uncached;
+                        default -> throw in.error("expected meta or uncached, got " + Excerpt.of(f[i]));
+                    };
+                    if (repeated) {
+                        throw in.error("write takes at most one meta and at most one uncached, got "
+                                + Excerpt.of(String.join(" ", Arrays.copyOfRange(f, 3, f.length))));
+                    }
+                    if (w.equals("meta")) {
+                        type = BufType.METADATA;
+                    } else {
+                        uncached = true;
+                    }
+                }
+                yield new Operation.Write(key, size, type, uncached);
+            }
             case "complete" -> new Operation.Complete(in.key(1), in.optionalHold(2));
             case "release" -> new Operation.Release(in.key(1));
             case "overwrite" -> new Operation.Overwrite(in.key(1), in.key(2, "newKey"));
@@ -153,7 +177,7 @@ public final class OpTraceReader {
     private static int maxFields(String op) {
         return switch (op) {
             case "read" -> 7;
-            case "write" -> 4;
+            case "write" -> 5;
             case "complete", "overwrite" -> 3;
             case "evict", "reap" -> 1;
             default -> 2;
@@ -205,16 +229,6 @@ public final class OpTraceReader {
                 throw error("expected hold, got " + Excerpt.of(f[i]));
             }
             return true;
-        }
-
-        BufType optionalMeta(int i) {
-            if (f.length <= i) {
-                return BufType.DATA;
-            }
-            if (!f[i].equalsIgnoreCase("meta")) {
-                throw error("expected meta, got " + Excerpt.of(f[i]));
-            }
-            return BufType.METADATA;
         }
 
         void requireAtMost(int n) {

@@ -31,6 +31,7 @@ class OpTraceReaderTest {
             "read 5 1K uncached prefetch meta",
             "",
             "write 10 2K",
+            "write 12 1K uncached meta",
             "complete 10 hold",
             "release 10",
             "overwrite 4 11",
@@ -48,6 +49,7 @@ class OpTraceReaderTest {
             new Operation.Read(4, 8192, ReadKind.DEMAND, true),
             new Operation.Read(5, 1024, ReadKind.PREFETCH, false, BufType.METADATA, true),
             new Operation.Write(10, 2048),
+            new Operation.Write(12, 1024, BufType.METADATA, true),
             new Operation.Complete(10, true),
             new Operation.Release(10),
             new Operation.Overwrite(4, 11),
@@ -101,6 +103,9 @@ class OpTraceReaderTest {
         expectError("evict now\n", "bad.trace:1: too many fields for evict: expected at most 0 arguments, got 1");
         expectError("jump 3\n", "bad.trace:1: unknown operation \"jump\"");
         expectError("complete 3 later\n", "bad.trace:1: expected hold, got \"later\"");
+        expectError("write 3 512 hold\n", "bad.trace:1: expected meta or uncached, got \"hold\"");
+        expectError("write 3 512 meta meta\n", "bad.trace:1: write takes at most one meta and at most one uncached, "
+                + "got \"meta meta\"");
         expectError("overwrite 3\n", "bad.trace:1: overwrite needs newKey as argument 2");
         expectError("overwrite 3 x\n", "bad.trace:1: newKey must be a 64-bit integer, got \"x\"");
         expectError("overwrite 3 4 5\n", "bad.trace:1: too many fields for overwrite: expected at most 2 arguments, got 3");

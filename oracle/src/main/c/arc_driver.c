@@ -487,6 +487,7 @@ typedef struct oracle_block {
 	oracle_hold_t *holds;		/* buffers held on the cached block, newest first */
 	oracle_hold_t *pending;		/* the writer's buffer of a pending write, or NULL */
 	zio_t *zio;			/* the pending write's zio once arc_write ran (after an overwrite) */
+	bool uncached;			/* arc_write's uncached for the pending write (2.2's `write ... uncached`) */
 	blkptr_t bp;			/* the block pointer the pending write fills */
 	struct oracle_block *next;
 } oracle_block_t;
@@ -641,7 +642,7 @@ oracle_check_type(int64_t key, enum oracle_type type)
 
 const char *
 oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, enum oracle_type type,
-    enum oracle_outcome *outcome)
+    bool uncached, enum oracle_outcome *outcome)
 {
 	const char *bad = oracle_check_size(size);
 	if (bad != NULL)
@@ -664,6 +665,7 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 		switch (oracle_state_of(hdr->b_l1hdr.b_state)) {
 		case OS_MRU: *outcome = OC_HIT_MRU; break;
 		case OS_MFU: *outcome = OC_HIT_MFU; break;
+		case OS_UNCACHED: *outcome = OC_HIT_UNCACHED; break;
 		case OS_MRU_GHOST: *outcome = OC_GHOST_HIT_MRU; break;
 		case OS_MFU_GHOST: *outcome = OC_GHOST_HIT_MFU; break;
 		default: oracle_abort_trace("a hashed header is anonymous between operations");
@@ -681,6 +683,12 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 			flags |= ARC_FLAG_PRESCIENT_PREFETCH;
 		priority = ZIO_PRIORITY_ASYNC_READ;
 	}
+#if ORACLE_ARC_22
+	if (uncached)
+		flags |= ARC_FLAG_UNCACHED;
+#else
+	(void) uncached;	/* the trace parser accepts the word for 2.2 only */
+#endif
 	oracle_hold_t *h = kind == RK_DEMAND ? oracle_hold_new() : NULL;
 	int rc = arc_read(NULL, &oracle_spa, &bp, h != NULL ? arc_getbuf_func : NULL, h != NULL ? &h->buf : NULL,
 	    priority, ZIO_FLAG_CANFAIL, &flags, &zb);
@@ -695,7 +703,7 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 }
 
 const char *
-oracle_write(int64_t key, uint64_t size, enum oracle_type type, enum oracle_outcome *outcome)
+oracle_write(int64_t key, uint64_t size, enum oracle_type type, bool uncached, enum oracle_outcome *outcome)
 {
 	const char *bad = oracle_check_size(size);
 	if (bad == NULL)
@@ -710,6 +718,7 @@ oracle_write(int64_t key, uint64_t size, enum oracle_type type, enum oracle_outc
 	    (int32_t)size);
 	k->pending = h;
 	k->zio = NULL;
+	k->uncached = uncached;
 	*outcome = OC_WRITTEN;
 	return (NULL);
 }
@@ -728,8 +737,8 @@ oracle_arc_write(oracle_block_t *k)
 	zbookmark_phys_t zb = { 0 };
 	BP_ZERO(&k->bp);
 #if ORACLE_ARC_22
-	/* not uncached, not for the L2ARC */
-	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, B_FALSE, B_FALSE, &zp,
+	/* uncached as the write asked (an overwrite's never), not for the L2ARC */
+	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, k->uncached, B_FALSE, &zp,
 	    oracle_write_callback, NULL, oracle_write_callback, NULL, ZIO_PRIORITY_ASYNC_WRITE, 0, &zb));
 #else
 	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, B_FALSE, &zp,
@@ -785,6 +794,7 @@ oracle_overwrite(int64_t key, int64_t new_key, enum oracle_outcome *outcome)
 	arc_release(h->buf, &h->buf);
 	oracle_block_t *n = oracle_block(new_key, B_TRUE);
 	n->pending = h;
+	n->uncached = false;
 	n->zio = oracle_arc_write(n);
 	*outcome = OC_OVERWRITTEN;
 	return (NULL);
@@ -1262,6 +1272,11 @@ oracle_snapshot(oracle_snapshot_t *o, bool headers)
 	st[ST_MFU_HITS] = oracle_wmsum(&arc_sums.arcstat_mfu_hits);
 	st[ST_MRU_GHOST_HITS] = oracle_wmsum(&arc_sums.arcstat_mru_ghost_hits);
 	st[ST_MFU_GHOST_HITS] = oracle_wmsum(&arc_sums.arcstat_mfu_ghost_hits);
+#if ORACLE_ARC_22
+	st[ST_UNCACHED_HITS] = oracle_wmsum(&arc_sums.arcstat_uncached_hits);
+#else
+	st[ST_UNCACHED_HITS] = 0;
+#endif
 	st[ST_DELETED] = oracle_wmsum(&arc_sums.arcstat_deleted);
 	st[ST_EVICT_SKIP] = oracle_wmsum(&arc_sums.arcstat_evict_skip);
 	st[ST_EVICT_NOT_ENOUGH] = oracle_wmsum(&arc_sums.arcstat_evict_not_enough);

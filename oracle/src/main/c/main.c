@@ -59,14 +59,14 @@ static const char *const state_names[OS_COUNT + 1] = {
 };
 static const char *const type_names[OT_COUNT] = { "data", "metadata" };
 static const char *const outcome_names[] = {
-	"HIT_MRU", "HIT_MFU", "GHOST_HIT_MRU", "GHOST_HIT_MFU", "MISS", "WRITTEN", "WRITE_COMPLETED", "RELEASED",
+	"HIT_MRU", "HIT_MFU", "HIT_UNCACHED", "GHOST_HIT_MRU", "GHOST_HIT_MFU", "MISS", "WRITTEN", "WRITE_COMPLETED", "RELEASED",
 	"OVERWRITTEN", "FREED", "FREE_SKIPPED_HELD", "NOT_CACHED", "TARGET_REDUCED", "EVICTOR_RAN", "REAPED", "IDLE",
 	"TICKED", "MEMORY_SET"
 };
 static const char *const stat_names[ST_COUNT] = {
 	"hits", "misses", "demand_data_hits", "demand_metadata_hits", "prefetch_data_hits", "prefetch_metadata_hits",
 	"demand_data_misses", "demand_metadata_misses", "prefetch_data_misses", "prefetch_metadata_misses",
-	"mru_hits", "mfu_hits", "mru_ghost_hits", "mfu_ghost_hits", "deleted", "evict_skip", "evict_not_enough",
+	"mru_hits", "mfu_hits", "mru_ghost_hits", "mfu_ghost_hits", "uncached_hits", "deleted", "evict_skip", "evict_not_enough",
 	"mutex_miss", "demand_hit_predictive_prefetch", "demand_hit_prescient_prefetch", "overhead_size",
 	"compressed_size", "uncompressed_size", "evictions", "evicted_bytes", "evict_waits", "evictor_runs"
 };
@@ -75,8 +75,8 @@ static const enum oracle_stat stats_printed[] = {
 #if ORACLE_ARC_22
 	ST_HITS, ST_MISSES, ST_DEMAND_DATA_HITS, ST_DEMAND_METADATA_HITS, ST_PREFETCH_DATA_HITS,
 	ST_PREFETCH_METADATA_HITS, ST_DEMAND_DATA_MISSES, ST_DEMAND_METADATA_MISSES, ST_PREFETCH_DATA_MISSES,
-	ST_PREFETCH_METADATA_MISSES, ST_MRU_HITS, ST_MFU_HITS, ST_MRU_GHOST_HITS, ST_MFU_GHOST_HITS, ST_DELETED,
-	ST_EVICT_SKIP, ST_EVICT_NOT_ENOUGH, ST_MUTEX_MISS, ST_DEMAND_HIT_PREDICTIVE_PREFETCH,
+	ST_PREFETCH_METADATA_MISSES, ST_MRU_HITS, ST_MFU_HITS, ST_MRU_GHOST_HITS, ST_MFU_GHOST_HITS, ST_UNCACHED_HITS,
+	ST_DELETED, ST_EVICT_SKIP, ST_EVICT_NOT_ENOUGH, ST_MUTEX_MISS, ST_DEMAND_HIT_PREDICTIVE_PREFETCH,
 	ST_DEMAND_HIT_PRESCIENT_PREFETCH,
 #else
 	ST_HITS, ST_MISSES, ST_DEMAND_DATA_HITS, ST_PREFETCH_DATA_HITS, ST_DEMAND_DATA_MISSES,
@@ -301,6 +301,7 @@ typedef struct op {
 	enum oracle_read_kind read_kind;
 	bool hold;
 	enum oracle_type type;	/* read and write: 2.2's `meta` word */
+	bool uncached;		/* read and write: 2.2's `uncached` word (ARC_FLAG_UNCACHED, arc_write's uncached) */
 } op_t;
 
 typedef struct trace {
@@ -357,16 +358,17 @@ word_is(const char *word, const char *name)
 	return (strcasecmp(word, name) == 0);
 }
 
-/* 2.2's words: `meta` after a read's or a write's size (a read's last word; any order is accepted) */
+/* 2.2's words after a read's or a write's size: `meta` and `uncached` (any order is accepted) */
 #define	META_WORDS	(ORACLE_ARC_22 ? 1 : 0)
+#define	UNCACHED_WORDS	(ORACLE_ARC_22 ? 1 : 0)
 
 static void
 parse_op(char *text, op_t *op)
 {
-	char *w[7];
-	int n = split_words(text, w, 6);
+	char *w[8];
+	int n = split_words(text, w, 7);
 	static const struct { const char *name; op_kind_t kind; int max; } ops[] = {
-		{ "read", OP_READ, 5 + META_WORDS }, { "write", OP_WRITE, 3 + META_WORDS }, { "complete", OP_COMPLETE, 3 },
+		{ "read", OP_READ, 5 + META_WORDS + UNCACHED_WORDS }, { "write", OP_WRITE, 3 + META_WORDS + UNCACHED_WORDS }, { "complete", OP_COMPLETE, 3 },
 		{ "release", OP_RELEASE, 2 }, { "overwrite", OP_OVERWRITE, 3 }, { "free", OP_FREE, 2 },
 		{ "shrink", OP_SHRINK, 2 }, { "evict", OP_EVICT, 1 }, { "reap", OP_REAP, 1 },
 		{ "tick", OP_TICK, 2 }, { "memory", OP_MEMORY, 2 },
@@ -394,6 +396,7 @@ parse_op(char *text, op_t *op)
 	op->hold = false;
 	op->read_kind = RK_DEMAND;
 	op->type = OT_DATA;
+	op->uncached = false;
 	switch (op->kind) {
 	case OP_READ:
 		op->key = parse_key(w[1], "key");
@@ -409,8 +412,10 @@ parse_op(char *text, op_t *op)
 				op->hold = true;
 			else if (ORACLE_ARC_22 && word_is(w[i], "meta"))
 				op->type = OT_METADATA;
+			else if (ORACLE_ARC_22 && word_is(w[i], "uncached"))
+				op->uncached = true;
 			else if (ORACLE_ARC_22)
-				fail("expected demand, prefetch, prescient, hold or meta, got \"%.100s\"", w[i]);
+				fail("expected demand, prefetch, prescient, hold, meta or uncached, got \"%.100s\"", w[i]);
 			else
 				fail("expected demand, prefetch, prescient or hold, got \"%.100s\"", w[i]);
 		}
@@ -418,10 +423,13 @@ parse_op(char *text, op_t *op)
 	case OP_WRITE:
 		op->key = parse_key(w[1], "key");
 		op->amount = parse_amount(w[2], "size");
-		if (n > 3) {
-			if (!word_is(w[3], "meta"))
-				fail("expected meta, got \"%.100s\"", w[3]);
-			op->type = OT_METADATA;
+		for (int i = 3; i < n; i++) {
+			if (word_is(w[i], "meta"))
+				op->type = OT_METADATA;
+			else if (word_is(w[i], "uncached"))
+				op->uncached = true;
+			else
+				fail("expected meta or uncached, got \"%.100s\"", w[i]);
 		}
 		break;
 	case OP_COMPLETE:
@@ -459,12 +467,12 @@ canonical(const op_t *op, char *out, size_t size)
 	static const char *const kinds[] = { "demand", "prefetch", "prescient" };
 	switch (op->kind) {
 	case OP_READ:
-		snprintf(out, size, "read %" PRId64 " %" PRIu64 " %s%s%s", op->key, op->amount, kinds[op->read_kind],
-		    op->hold ? " hold" : "", op->type == OT_METADATA ? " meta" : "");
+		snprintf(out, size, "read %" PRId64 " %" PRIu64 " %s%s%s%s", op->key, op->amount, kinds[op->read_kind],
+		    op->hold ? " hold" : "", op->type == OT_METADATA ? " meta" : "", op->uncached ? " uncached" : "");
 		break;
 	case OP_WRITE:
-		snprintf(out, size, "write %" PRId64 " %" PRIu64 "%s", op->key, op->amount,
-		    op->type == OT_METADATA ? " meta" : "");
+		snprintf(out, size, "write %" PRId64 " %" PRIu64 "%s%s", op->key, op->amount,
+		    op->type == OT_METADATA ? " meta" : "", op->uncached ? " uncached" : "");
 		break;
 	case OP_COMPLETE:
 		snprintf(out, size, "complete %" PRId64 "%s", op->key, op->hold ? " hold" : "");
@@ -710,8 +718,9 @@ static const char *
 apply(const op_t *op, enum oracle_outcome *outcome)
 {
 	switch (op->kind) {
-	case OP_READ: return (oracle_read(op->key, op->amount, op->read_kind, op->hold, op->type, outcome));
-	case OP_WRITE: return (oracle_write(op->key, op->amount, op->type, outcome));
+	case OP_READ:
+		return (oracle_read(op->key, op->amount, op->read_kind, op->hold, op->type, op->uncached, outcome));
+	case OP_WRITE: return (oracle_write(op->key, op->amount, op->type, op->uncached, outcome));
 	case OP_COMPLETE: return (oracle_complete(op->key, op->hold, outcome));
 	case OP_RELEASE: return (oracle_release(op->key, outcome));
 	case OP_OVERWRITE: return (oracle_overwrite(op->key, op->key2, outcome));

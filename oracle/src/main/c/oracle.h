@@ -18,14 +18,13 @@
 #endif
 
 /*
- * The ARC states, the first five (ORACLE_STATES) in the conformance format's order, for 2.1 and 2.2 alike: no op of
- * the vocabulary reads with ARC_FLAG_UNCACHED, so 2.2's uncached state stays empty and the format leaves it out
- * (docs/scope.md); a header found there would still be named "uncached".
+ * The ARC states in the conformance format's order; the output lists the first ORACLE_STATES: 2.1's five, 2.2's six
+ * (2.2's `uncached` read flag reaches arc_uncached).
  */
 enum oracle_state {
 	OS_ANON, OS_MRU, OS_MRU_GHOST, OS_MFU, OS_MFU_GHOST, OS_UNCACHED, OS_COUNT, OS_DESTROYED = OS_COUNT
 };
-#define	ORACLE_STATES	OS_UNCACHED
+#define	ORACLE_STATES	(ORACLE_ARC_22 ? OS_COUNT : OS_UNCACHED)
 
 /* A buffer's type: data or metadata (ARC_BUFC_*; 2.1's traces are data only). */
 enum oracle_type { OT_DATA, OT_METADATA, OT_COUNT };
@@ -37,7 +36,8 @@ enum oracle_type { OT_DATA, OT_METADATA, OT_COUNT };
 enum oracle_stat {
 	ST_HITS, ST_MISSES, ST_DEMAND_DATA_HITS, ST_DEMAND_METADATA_HITS, ST_PREFETCH_DATA_HITS,
 	ST_PREFETCH_METADATA_HITS, ST_DEMAND_DATA_MISSES, ST_DEMAND_METADATA_MISSES, ST_PREFETCH_DATA_MISSES,
-	ST_PREFETCH_METADATA_MISSES, ST_MRU_HITS, ST_MFU_HITS, ST_MRU_GHOST_HITS, ST_MFU_GHOST_HITS, ST_DELETED,
+	ST_PREFETCH_METADATA_MISSES, ST_MRU_HITS, ST_MFU_HITS, ST_MRU_GHOST_HITS, ST_MFU_GHOST_HITS, ST_UNCACHED_HITS,
+	ST_DELETED,
 	ST_EVICT_SKIP, ST_EVICT_NOT_ENOUGH, ST_MUTEX_MISS, ST_DEMAND_HIT_PREDICTIVE_PREFETCH,
 	ST_DEMAND_HIT_PRESCIENT_PREFETCH, ST_OVERHEAD_SIZE, ST_COMPRESSED_SIZE, ST_UNCOMPRESSED_SIZE, ST_EVICTIONS,
 	ST_EVICTED_BYTES, ST_EVICT_WAITS, ST_EVICTOR_RUNS, ST_COUNT
@@ -45,7 +45,7 @@ enum oracle_stat {
 
 /* What an operation returned (org.arcref.zfs.Outcome). */
 enum oracle_outcome {
-	OC_HIT_MRU, OC_HIT_MFU, OC_GHOST_HIT_MRU, OC_GHOST_HIT_MFU, OC_MISS, OC_WRITTEN, OC_WRITE_COMPLETED,
+	OC_HIT_MRU, OC_HIT_MFU, OC_HIT_UNCACHED, OC_GHOST_HIT_MRU, OC_GHOST_HIT_MFU, OC_MISS, OC_WRITTEN, OC_WRITE_COMPLETED,
 	OC_RELEASED, OC_OVERWRITTEN, OC_FREED, OC_FREE_SKIPPED_HELD, OC_NOT_CACHED, OC_TARGET_REDUCED,
 	OC_EVICTOR_RAN, OC_REAPED, OC_IDLE, OC_TICKED, OC_MEMORY_SET
 };
@@ -176,8 +176,9 @@ extern const bool oracle_arc_reusable;
  * oracle_take_evictions returns.
  */
 const char *oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, enum oracle_type type,
+    bool uncached, enum oracle_outcome *outcome);
+const char *oracle_write(int64_t key, uint64_t size, enum oracle_type type, bool uncached,
     enum oracle_outcome *outcome);
-const char *oracle_write(int64_t key, uint64_t size, enum oracle_type type, enum oracle_outcome *outcome);
 const char *oracle_complete(int64_t key, bool hold, enum oracle_outcome *outcome);
 const char *oracle_release(int64_t key, enum oracle_outcome *outcome);
 const char *oracle_overwrite(int64_t key, int64_t new_key, enum oracle_outcome *outcome);

@@ -9,6 +9,7 @@ import org.arcref.zfs.ArcOperations;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.BufType;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsPageCache;
 
 /**
@@ -24,6 +25,12 @@ public record Timeline(int pages, double[] at, List<String> names, double[][] va
 
     /** The requests between two checkpoints of a replay. */
     public static final int CHECKPOINT_EVERY = 1 << 20;
+
+    /**
+     * The states a timeline shows: zfs-2.1.1's five. A page cache's reads never ask for {@code ARC_FLAG_UNCACHED},
+     * so zfs-2.2.0's uncached state stays empty and is left out.
+     */
+    private static final List<ArcState> PAGE_STATES = ArcState.of(ZfsEngine.V2_1_1);
 
     /** What {@link #zfs} samples: {@code arc_c}, {@code arc_p} and every state, in that order. */
     public static final List<String> ZFS = names("arc_c", "arc_p");
@@ -66,7 +73,7 @@ public record Timeline(int pages, double[] at, List<String> names, double[][] va
             double[] v = new double[ZFS.size()];
             v[0] = inPages(s.c());
             v[1] = inPages(s.p());
-            for (ArcState st : ArcState.values()) {
+            for (ArcState st : PAGE_STATES) {
                 v[2 + st.ordinal()] = inPages(s.state(st).size());
             }
             return v;
@@ -92,10 +99,10 @@ public record Timeline(int pages, double[] at, List<String> names, double[][] va
             Arc22Snapshot s = arc.snapshot();
             double[] v = new double[names.size()];
             v[0] = inPages(s.c());
-            for (ArcState st : ArcState.values()) {
+            for (ArcState st : PAGE_STATES) {
                 v[1 + st.ordinal()] = inPages(s.state(st, BufType.DATA).size() + s.state(st, BufType.METADATA).size());
             }
-            int f = 1 + ArcState.values().length;
+            int f = 1 + PAGE_STATES.size();
             v[f] = (double) s.meta() / Arc22Arithmetic.ONE;
             v[f + 1] = (double) s.pd() / Arc22Arithmetic.ONE;
             v[f + 2] = (double) s.pm() / Arc22Arithmetic.ONE;
@@ -103,10 +110,10 @@ public record Timeline(int pages, double[] at, List<String> names, double[][] va
         });
     }
 
-    /** @return {@code first}, then every state's name */
+    /** @return {@code first}, then the name of every state of {@link #PAGE_STATES} */
     private static List<String> names(String... first) {
         List<String> names = new ArrayList<>(List.of(first));
-        for (ArcState st : ArcState.values()) {
+        for (ArcState st : PAGE_STATES) {
             names.add(st.zfsName());
         }
         return List.copyOf(names);

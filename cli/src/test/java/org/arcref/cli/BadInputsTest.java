@@ -194,7 +194,8 @@ class BadInputsTest {
                 bad("conform @badset.ops", "badset.ops:1"),
                 bad("conform @comment.ops", "no operations"),
                 bad("conform @twokinds.ops", "twokinds.ops:1: read takes at most one of demand, prefetch and "
-                        + "prescient, at most one hold and at most one meta, got \"demand prefetch\""),
+                        + "prescient, at most one hold, at most one meta and at most one uncached, got "
+                        + "\"demand prefetch\""),
                 bad("conform @twoholds.ops", "twoholds.ops:1"),
                 bad("conform @twice.ops", "twice.ops:1: a setting may be given once on a '# conform:' line, hz was "
                         + "given twice"),

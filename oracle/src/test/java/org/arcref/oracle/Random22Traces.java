@@ -12,8 +12,9 @@ import org.arcref.random.SplitMix64;
  * its parity (odd keys are metadata), a key's size is fixed at its first use, a release or overwrite names a key
  * the trace holds, a write or an overwrite's new key is fresh. Settings vary per trace: 1 to 4 sublists, three
  * block sizes, {@code arc_c_min} and {@code arc_c_max}, {@code SPA_OLD_MAXBLOCKSIZE}, the evictor's mode, the
- * prefetch lifetime and the seed; operations cover every op of the vocabulary, ghost hits of both lists and types
- * among them.
+ * prefetch lifetime (and with it the uncached flush period) and the seed; operations cover every op of the
+ * vocabulary, ghost hits of both lists and types among them, and about one read in six and one write in four is
+ * {@code uncached}.
  */
 final class Random22Traces {
 
@@ -54,11 +55,13 @@ final class Random22Traces {
                         : pick(r, 512L, 1024L));
                 String kind = List.of("demand", "demand", "demand", "prefetch", "prescient").get(r.nextIndex(5));
                 boolean hold = kind.equals("demand") && r.nextIndex(10) == 0;
+                boolean uncached = r.nextIndex(6) == 0;
                 if (hold) {
                     holds.merge(k, 1, Integer::sum);
                 }
                 t.append("read ").append(k).append(' ').append(s).append(' ').append(kind)
-                        .append(hold ? " hold" : "").append(k % 2 == 1 ? " meta" : "").append('\n');
+                        .append(hold ? " hold" : "").append(k % 2 == 1 ? " meta" : "")
+                        .append(uncached ? " uncached" : "").append('\n');
             } else if (x < 62 && !holds.isEmpty()) {
                 t.append("release ").append(dropHold(r, holds)).append('\n');
             } else if (x < 66) {
@@ -66,7 +69,8 @@ final class Random22Traces {
                 long s = maxBlock >= 2048 ? pick(r, 512L, 1024L, 2048L) : 512;
                 size.put(k, s);
                 pending.add(k);
-                t.append("write ").append(k).append(' ').append(s).append(k % 2 == 1 ? " meta" : "").append('\n');
+                t.append("write ").append(k).append(' ').append(s).append(k % 2 == 1 ? " meta" : "")
+                        .append(r.nextIndex(4) == 0 ? " uncached" : "").append('\n');
             } else if (x < 70 && !pending.isEmpty()) {
                 long k = new ArrayList<>(pending).get(r.nextIndex(pending.size()));
                 pending.remove(k);

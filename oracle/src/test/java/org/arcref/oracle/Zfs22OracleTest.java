@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       header listed;</li>
  *   <li>2,000 random traces of {@link Random22Traces} per release (20,000 with {@code -Doracle.large=true}), every
  *       field but the header listing (as the 2.1 campaigns compare), printing the compared operations per
- *       second.</li>
+ *       second; at least a quarter of them must show, in arc.c's output, an uncached hit and an eviction from the
+ *       uncached state.</li>
  * </ul>
  */
 class Zfs22OracleTest {
@@ -62,6 +63,7 @@ class Zfs22OracleTest {
         long tries = Boolean.getBoolean("oracle.large") ? 20_000 : 2_000;
         long ops = 0;
         long fixesShow = 0;
+        long uncachedShows = 0;
         long comparing = 0;
         try (Oracles.Session oracle = Oracles.session(release)) {
             for (long t = 0; t < tries; t++) {
@@ -76,17 +78,38 @@ class Zfs22OracleTest {
                 if (!release.fixes().isEmpty() && fixesShow(r.trace(), release)) {
                     fixesShow++;
                 }
+                if (uncachedShows(r.oracle().lines())) {
+                    uncachedShows++;
+                }
             }
         }
         double seconds = comparing / 1e9;
         System.out.printf(Locale.ROOT, "oracle campaign, zfs-%s engine 2.2.0: seed %d, %d traces, %d operations "
                 + "compared in %.1f s: %.0f operations/s%n", release, SEED, tries, ops, seconds, ops / seconds);
+        System.out.printf(Locale.ROOT, "  arc.c's output has an uncached hit and an eviction from the uncached state "
+                + "in %d of %d traces%n", uncachedShows, tries);
+        assertTrue(uncachedShows * 4 >= tries, "the campaign tests uncached reads: arc.c hits and evicts uncached "
+                + "headers in " + uncachedShows + " of " + tries + " traces, want a quarter at least");
         if (!release.fixes().isEmpty()) {
             System.out.printf(Locale.ROOT, "  the release's fixes change the spec's operation lines in %d of %d "
                     + "traces%n", fixesShow, tries);
             assertTrue(fixesShow * 4 >= tries, "the campaign tests the fixes: they show in " + fixesShow + " of "
                     + tries + " traces, want a quarter at least");
         }
+    }
+
+    /**
+     * @return whether arc.c's operation lines show both ends of an uncached header's life the random traces aim at:
+     *     a read that hits the uncached state ({@code HIT_UNCACHED}) and an eviction from it (the evict zthr's flush)
+     */
+    private static boolean uncachedShows(List<String> zfsLines) {
+        boolean hit = false;
+        boolean flushed = false;
+        for (String line : zfsLines) {
+            hit |= line.contains("\"outcome\":\"HIT_UNCACHED\"");
+            flushed |= line.contains("\"from\":\"uncached\"");
+        }
+        return hit && flushed;
     }
 
     /** @return whether the spec's operation lines differ without the release's fixes */

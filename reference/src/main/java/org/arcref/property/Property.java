@@ -53,7 +53,10 @@ public enum Property {
      * {@code [0, 2^32]}; without it, a fraction outside is zfs-2.2.0's quirk, witnessed rather than violated.
      */
     R22_2,
-    /** R22-3: {@code arc_size} is the resident data, and the sum of the per-type sizes of anon, MRU and MFU. */
+    /**
+     * R22-3: {@code arc_size} is the resident data, and the sum of the per-type sizes of anon, MRU, MFU and
+     * uncached.
+     */
     R22_3,
     /** R22-4: each state's {@code arcs_size[type]} and {@code arcs_esize[type]} are the sums over its headers. */
     R22_4,
@@ -75,6 +78,11 @@ public enum Property {
     R22_12,
     /** R22-13: a block keeps its type while it has a header. */
     R22_13,
+    /**
+     * R22-14: an uncached header is held or a prefetch; an uncached read that misses leaves its key uncached or
+     * without a header.
+     */
+    R22_14,
     /** C1: the canonical ARC's directory equals that of DBL(2c), with its size bounds. */
     C1,
     /** B1: bad input is rejected with an exception naming the argument and the rule, and the state is unchanged. */

@@ -46,6 +46,17 @@ public final class ArcArguments {
     }
 
     /**
+     * @param uncached whether a read or a write asks for {@code ARC_FLAG_UNCACHED}
+     * @throws IllegalArgumentException if it does: zfs-2.1.1 has no uncached state
+     */
+    public static void requireNotUncached(boolean uncached) {
+        if (uncached) {
+            throw new IllegalArgumentException("uncached must be false for zfs-2.1.1's engine (ARC_FLAG_UNCACHED "
+                    + "and the uncached state came with zfs-2.2.0), was true");
+        }
+    }
+
+    /**
      * @param engine the engine a configuration is for
      * @param fixes the fixes it applies
      * @throws IllegalArgumentException naming the first fix of another engine

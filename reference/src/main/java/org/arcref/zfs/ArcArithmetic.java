@@ -104,10 +104,14 @@ public final class ArcArithmetic {
         long evict(int sublist, long bytes);
     }
 
+    /** ZFS's {@code ARC_EVICT_ALL}, {@code UINT64_MAX}: {@code arc_flush_state}'s request, everything evictable. */
+    public static final long ARC_EVICT_ALL = -1L;
+
     /**
      * The scan order of {@code arc_evict_state}: rounds over all sublists, each starting at
      * {@code multilist_get_random_index} and wrapping around, until {@code bytes} (u64) are evicted; a round that
-     * evicts nothing ends the scan and counts {@code evict_not_enough}. The markers are the caller's.
+     * evicts nothing ends the scan and counts {@code evict_not_enough}, unless {@code bytes} is
+     * {@link #ARC_EVICT_ALL} (then that round is the normal end). The markers are the caller's.
      *
      * @param random the ARC's generator ({@link #randomIndex})
      * @param sublists the number of sublists, at least 1
@@ -129,7 +133,9 @@ public final class ArcArithmetic {
                 idx = idx + 1 >= sublists ? 0 : idx + 1;
             }
             if (scan == 0) {
-                notEnough.run();
+                if (bytes != ARC_EVICT_ALL) {
+                    notEnough.run();
+                }
                 break;
             }
         }
@@ -541,10 +547,10 @@ public final class ArcArithmetic {
     }
 
     /**
-     * {@code arc_access}'s decision (fact sheet d.17).
+     * zfs-2.1.1's {@code arc_access} decision (fact sheet d.17).
      *
      * @param config the configuration ({@code ARC_MINTIME})
-     * @param state {@code b_state}
+     * @param state {@code b_state}: one of zfs-2.1.1's states
      * @param prefetched {@code HDR_PREFETCH(hdr) || HDR_PRESCIENT_PREFETCH(hdr)}
      * @param referenced {@code zfs_refcount_count(&hdr->b_l1hdr.b_refcnt) > 0}
      * @param lastAccess {@code b_arc_access}
@@ -561,6 +567,7 @@ public final class ArcArithmetic {
                     : referenced ? Access.MRU_GHOST_PREFETCH_REFERENCED_TO_MRU : Access.MRU_GHOST_PREFETCH_TO_MRU;
             case MFU -> Access.MFU_HIT;
             case MFU_GHOST -> prefetched ? Access.MFU_GHOST_PREFETCH_TO_MRU : Access.MFU_GHOST_TO_MFU;
+            case UNCACHED -> throw new IllegalArgumentException("state must be one of zfs-2.1.1's, was uncached");
         };
     }
 

@@ -19,9 +19,26 @@ public interface ArcOperations {
      * @param kind demand or prefetch
      * @param hold whether a demand read keeps its buffer
      * @param type data or metadata: a block's type is fixed while it has a header
+     * @param uncached {@code ARC_FLAG_UNCACHED}: a miss or ghost hit marks the header uncached (zfs-2.2.0's
+     *     engine; zfs-2.1.1's rejects it)
      * @return the outcome
      */
-    Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type);
+    Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type, boolean uncached);
+
+    /**
+     * {@code arc_read} without {@code ARC_FLAG_UNCACHED}: {@link #read(long, long, ReadKind, boolean, BufType,
+     * boolean)} with {@code uncached} false.
+     *
+     * @param key the block identity
+     * @param size the logical size
+     * @param kind demand or prefetch
+     * @param hold whether a demand read keeps its buffer
+     * @param type data or metadata
+     * @return the outcome
+     */
+    default Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type) {
+        return read(key, size, kind, hold, type, false);
+    }
 
     /**
      * {@code arc_alloc_buf}: a new dirty block, pending until {@link #completeWrite}.
@@ -29,9 +46,24 @@ public interface ArcOperations {
      * @param key the identity the block will have: not cached, not a ghost, not pending
      * @param size the logical size
      * @param type data or metadata
+     * @param uncached {@code arc_write}'s {@code uncached}: the header is marked {@code ARC_FLAG_UNCACHED}
+     *     (zfs-2.2.0's engine; zfs-2.1.1's rejects it)
      * @return {@link Outcome#WRITTEN}
      */
-    Outcome write(long key, long size, BufType type);
+    Outcome write(long key, long size, BufType type, boolean uncached);
+
+    /**
+     * {@code arc_alloc_buf} of a block {@code arc_write} will not mark uncached: {@link #write(long, long, BufType,
+     * boolean)} with {@code uncached} false.
+     *
+     * @param key the identity the block will have
+     * @param size the logical size
+     * @param type data or metadata
+     * @return {@link Outcome#WRITTEN}
+     */
+    default Outcome write(long key, long size, BufType type) {
+        return write(key, size, type, false);
+    }
 
     /** @param key a pending write @param hold whether the writer keeps its buffer @return the outcome */
     Outcome completeWrite(long key, boolean hold);

@@ -27,6 +27,11 @@ public enum ArcStat {
     MRU_GHOST_HITS("mru_ghost_hits"),
     /** {@code mfu_ghost_hits}. */
     MFU_GHOST_HITS("mfu_ghost_hits"),
+    /**
+     * {@code uncached_hits} (zfs-2.2.0's engine): {@code arc_access} of a header in the uncached state with no
+     * read in flight.
+     */
+    UNCACHED_HITS("uncached_hits"),
     /** {@code deleted}: ghost headers destroyed by eviction. */
     DELETED("deleted"),
     /** {@code evict_skip}: headers skipped by eviction (prefetch minimum lifetime). */
@@ -97,8 +102,8 @@ public enum ArcStat {
         }
         return List.of(HITS, MISSES, DEMAND_DATA_HITS, DEMAND_METADATA_HITS, PREFETCH_DATA_HITS,
                 PREFETCH_METADATA_HITS, DEMAND_DATA_MISSES, DEMAND_METADATA_MISSES, PREFETCH_DATA_MISSES,
-                PREFETCH_METADATA_MISSES, MRU_HITS, MFU_HITS, MRU_GHOST_HITS, MFU_GHOST_HITS, DELETED, EVICT_SKIP,
-                EVICT_NOT_ENOUGH, MUTEX_MISS, DEMAND_HIT_PREDICTIVE_PREFETCH, DEMAND_HIT_PRESCIENT_PREFETCH,
+                PREFETCH_METADATA_MISSES, MRU_HITS, MFU_HITS, MRU_GHOST_HITS, MFU_GHOST_HITS, UNCACHED_HITS, DELETED,
+                EVICT_SKIP, EVICT_NOT_ENOUGH, MUTEX_MISS, DEMAND_HIT_PREDICTIVE_PREFETCH, DEMAND_HIT_PRESCIENT_PREFETCH,
                 OVERHEAD_SIZE, COMPRESSED_SIZE, UNCOMPRESSED_SIZE, EVICTIONS, EVICTED_BYTES, EVICT_WAITS, EVICTOR_RUNS);
     }
 

@@ -1,9 +1,12 @@
 package org.arcref.zfs;
 
+import java.util.List;
+
 /**
  * The ARC states a buffer header can be in (ZFS {@code arc_state_type_t}; the state objects
- * {@code arc_anon}, {@code arc_mru}, {@code arc_mru_ghost}, {@code arc_mfu}, {@code arc_mfu_ghost}).
- * ZFS's {@code arc_l2c_only} is not modelled (no L2ARC).
+ * {@code arc_anon}, {@code arc_mru}, {@code arc_mru_ghost}, {@code arc_mfu}, {@code arc_mfu_ghost}, and zfs-2.2.0's
+ * {@code arc_uncached}). ZFS's {@code arc_l2c_only} is not modelled (no L2ARC). {@link #of(ZfsEngine)} lists the
+ * states of one engine.
  */
 public enum ArcState {
     /** {@code arc_anon}: buffers being read or written, not yet cached; never on an eviction list. */
@@ -15,12 +18,29 @@ public enum ArcState {
     /** {@code arc_mfu}: cached data accessed again after {@code ARC_MINTIME}. */
     MFU("mfu"),
     /** {@code arc_mfu_ghost}: headers of data evicted from MFU; counts their logical size. */
-    MFU_GHOST("mfu_ghost");
+    MFU_GHOST("mfu_ghost"),
+    /**
+     * {@code arc_uncached} (zfs-2.2.0 on): headers read with {@code ARC_FLAG_UNCACHED}. One without a reference is
+     * destroyed unless it is a prefetch; a prefetch waits on the list for the evict zthr's periodic flush.
+     */
+    UNCACHED("uncached");
+
+    private static final List<ArcState> V2_1_1_STATES = List.of(ANON, MRU, MRU_GHOST, MFU, MFU_GHOST);
+    private static final List<ArcState> V2_2_0_STATES = List.of(values());
 
     private final String zfsName;
 
     ArcState(String zfsName) {
         this.zfsName = zfsName;
+    }
+
+    /**
+     * @param engine an engine
+     * @return the states its release has, in the conformance format's order: zfs-2.1.1's five; zfs-2.2.0's adds
+     *     {@link #UNCACHED}
+     */
+    public static List<ArcState> of(ZfsEngine engine) {
+        return engine == ZfsEngine.V2_1_1 ? V2_1_1_STATES : V2_2_0_STATES;
     }
 
     /** @return {@code true} for the ghost states (ZFS {@code GHOST_STATE()}) */

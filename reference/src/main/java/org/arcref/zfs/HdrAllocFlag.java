@@ -17,5 +17,10 @@ public enum HdrAllocFlag {
      * {@code ARC_HDR_USE_RESERVE}: {@code arc_wait_for_eviction} is asked with {@code use_reserve}, which doubles the
      * overflow an {@code ARC_OVF_SOME} level allows. Given only for {@code arc_write_ready}'s header data.
      */
-    ARC_HDR_USE_RESERVE
+    ARC_HDR_USE_RESERVE,
+    /**
+     * {@code ARC_HDR_ALLOC_LINEAR} (zfs-2.2.0): {@code arc_get_data_abd} allocates the data linear whatever its
+     * size, so a buffer can share it. Given only for an uncached read's header data.
+     */
+    ARC_HDR_ALLOC_LINEAR
 }

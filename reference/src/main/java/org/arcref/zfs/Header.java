@@ -22,6 +22,16 @@ final class Header extends ListNode {
      * {@link #refcount} that is not a buffer.
      */
     boolean ioInProgress;
+    /**
+     * {@code ARC_FLAG_UNCACHED} (zfs-2.2.0's engine only): set by a read that asks for it on a miss or ghost hit,
+     * never cleared; {@code arc_access} then moves an anonymous header to {@link ArcState#UNCACHED}.
+     */
+    boolean uncached;
+    /**
+     * The header's data was allocated linear ({@code ARC_HDR_ALLOC_LINEAR}, an uncached read's), whatever its size:
+     * a buffer may share it ({@code arc_buf_alloc_impl}). Cleared with the data.
+     */
+    boolean linearData;
 
     Header(long key, long size, int sublist) {
         this(key, size, sublist, BufType.DATA);
@@ -45,7 +55,7 @@ final class Header extends ListNode {
     }
 
     /**
-     * @return a header with another identity and everything else of this one (state, data and its sharing, holds, flags, access
+     * @return a header with another identity and everything else of this one (state, data, its sharing and linearity, holds, flags, access
      *     time): this header after {@code buf_discard_identity} and the new identity {@code arc_write_done} gives
      *     it, which also chooses its sublist ({@code arc_state_multilist_index_func} hashes the identity)
      */
@@ -58,11 +68,13 @@ final class Header extends ListNode {
         h.prefetch = prefetch;
         h.prescientPrefetch = prescientPrefetch;
         h.lastAccess = lastAccess;
+        h.uncached = uncached;
+        h.linearData = linearData;
         return h;
     }
 
     HeaderSnapshot snapshot() {
         return new HeaderSnapshot(key, state, size, hasData, sharedData, refcount, prefetch, prescientPrefetch,
-                lastAccess, sublist, linked, type);
+                lastAccess, sublist, linked, type, uncached, linearData);
     }
 }

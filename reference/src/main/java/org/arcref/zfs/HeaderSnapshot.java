@@ -9,8 +9,8 @@ package org.arcref.zfs;
  * @param hasData whether the header holds data ({@code b_pabd != NULL}); never for ghosts, nor for
  *     a pending write, whose data is its writer's buffer until {@code arc_write_ready}
  * @param sharedData {@code ARC_FLAG_SHARED_DATA}: one of the header's buffers shares {@code b_pabd}
- *     (possible only for a linear ABD, {@link ArcArithmetic#linearAbd}); every other buffer is a private
- *     copy
+ *     (possible only for a linear ABD: {@link ArcArithmetic#linearAbd}, or {@code linearData}); every other buffer
+ *     is a private copy
  * @param refcount {@code b_refcnt}: holds; each hold is one buffer ({@code b_bufcnt}), and a
  *     header with holds is not evictable
  * @param prefetch {@code ARC_FLAG_PREFETCH}
@@ -19,13 +19,24 @@ package org.arcref.zfs;
  * @param sublist the index of the multilist sublist the header belongs to
  * @param linked whether the header is on its state's eviction list
  * @param type {@code b_type}: data or metadata (always data in zfs-2.1.1's engine)
+ * @param uncached {@code ARC_FLAG_UNCACHED} (never in zfs-2.1.1's engine)
+ * @param linearData the header's data was allocated linear ({@code ARC_HDR_ALLOC_LINEAR}, an uncached read's),
+ *     whatever its size (never in zfs-2.1.1's engine)
  */
 public record HeaderSnapshot(long key, ArcState state, long size, boolean hasData, boolean sharedData, int refcount,
-        boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked, BufType type) {
+        boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked, BufType type,
+        boolean uncached, boolean linearData) {
 
     /** Validates that the type is given. */
     public HeaderSnapshot {
         Validate.notNull("type", type);
+    }
+
+    /** A header without {@code ARC_FLAG_UNCACHED} and without linear-allocated data. */
+    public HeaderSnapshot(long key, ArcState state, long size, boolean hasData, boolean sharedData, int refcount,
+            boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked, BufType type) {
+        this(key, state, size, hasData, sharedData, refcount, prefetch, prescientPrefetch, lastAccess, sublist, linked,
+                type, false, false);
     }
 
     /** A data header: every header of zfs-2.1.1's engine. */

@@ -20,18 +20,29 @@ public sealed interface Operation {
     String toTraceLine();
 
     /**
-     * {@code read <key> <size> <demand|prefetch|prescient> [hold] [meta]}: {@link ArcOperations#read}.
+     * {@code read <key> <size> <demand|prefetch|prescient> [hold] [meta] [uncached]}: {@link ArcOperations#read}.
      *
      * @param key the block identity
      * @param size the logical size
      * @param kind demand or prefetch
      * @param hold whether a demand read keeps its buffer
      * @param type data, or metadata ({@code meta})
+     * @param uncached {@code ARC_FLAG_UNCACHED} ({@code uncached}; zfs-2.2.0's engine)
      */
-    record Read(long key, long size, ReadKind kind, boolean hold, BufType type) implements Operation {
+    record Read(long key, long size, ReadKind kind, boolean hold, BufType type, boolean uncached)
+            implements Operation {
         /** Validates that the type is given. */
         public Read {
             Validate.notNull("type", type);
+        }
+
+        /**
+         * A read without {@code ARC_FLAG_UNCACHED}.
+         *
+         * @param key the key @param size the size @param kind the kind @param hold hold @param type the type
+         */
+        public Read(long key, long size, ReadKind kind, boolean hold, BufType type) {
+            this(key, size, kind, hold, type, false);
         }
 
         /** A read of data. @param key the key @param size the size @param kind the kind @param hold hold */
@@ -41,26 +52,33 @@ public sealed interface Operation {
 
         @Override
         public Outcome applyTo(ArcOperations arc) {
-            return arc.read(key, size, kind, hold, type);
+            return arc.read(key, size, kind, hold, type, uncached);
         }
 
         @Override
         public String toTraceLine() {
-            return "read " + key + " " + size + " " + kindWord(kind) + (hold ? " hold" : "") + typeWord(type);
+            return "read " + key + " " + size + " " + kindWord(kind) + (hold ? " hold" : "") + typeWord(type)
+                    + (uncached ? " uncached" : "");
         }
     }
 
     /**
-     * {@code write <key> <size> [meta]}: {@link ArcOperations#write}.
+     * {@code write <key> <size> [meta] [uncached]}: {@link ArcOperations#write}.
      *
      * @param key the identity the block will have
      * @param size the logical size
      * @param type data, or metadata ({@code meta})
+     * @param uncached {@code arc_write}'s {@code uncached} ({@code uncached}; zfs-2.2.0's engine)
      */
-    record Write(long key, long size, BufType type) implements Operation {
+    record Write(long key, long size, BufType type, boolean uncached) implements Operation {
         /** Validates that the type is given. */
         public Write {
             Validate.notNull("type", type);
+        }
+
+        /** A write without {@code uncached}. @param key the key @param size the size @param type the type */
+        public Write(long key, long size, BufType type) {
+            this(key, size, type, false);
         }
 
         /** A write of data. @param key the key @param size the size */
@@ -70,12 +88,12 @@ public sealed interface Operation {
 
         @Override
         public Outcome applyTo(ArcOperations arc) {
-            return arc.write(key, size, type);
+            return arc.write(key, size, type, uncached);
         }
 
         @Override
         public String toTraceLine() {
-            return "write " + key + " " + size + typeWord(type);
+            return "write " + key + " " + size + typeWord(type) + (uncached ? " uncached" : "");
         }
     }
 

@@ -6,6 +6,11 @@ public enum Outcome {
     HIT_MRU,
     /** A read found the data in MFU. */
     HIT_MFU,
+    /**
+     * A read found the data in the uncached state (zfs-2.2.0's engine: a prefetch read with {@code uncached} left
+     * it there, waiting for the evict zthr's flush).
+     */
+    HIT_UNCACHED,
     /** A read found a header in MRU ghost: {@code arc_adapt} grew {@code arc_p}, then the data was read. */
     GHOST_HIT_MRU,
     /** A read found a header in MFU ghost: {@code arc_adapt} shrank {@code arc_p}, then the data was read. */
@@ -42,8 +47,11 @@ public enum Outcome {
     /** The memory model's free memory was changed. */
     MEMORY_SET;
 
-    /** @return whether this is a read that found its data cached: {@link #HIT_MRU} or {@link #HIT_MFU} */
+    /**
+     * @return whether this is a read that found its data cached: {@link #HIT_MRU}, {@link #HIT_MFU} or
+     *     {@link #HIT_UNCACHED}
+     */
     public boolean isHit() {
-        return this == HIT_MRU || this == HIT_MFU;
+        return this == HIT_MRU || this == HIT_MFU || this == HIT_UNCACHED;
     }
 }

@@ -94,22 +94,26 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     /**
      * {@code arc_alloc_buf}: a new anonymous header without data and one buffer, held by the writer, whose data
      * comes from {@code arc_get_data_buf}. ZFS writes are copy-on-write, so the key must be new: not cached, not a
-     * ghost, not pending.
+     * ghost, not pending. With {@code uncached} the header is marked {@code ARC_FLAG_UNCACHED}, as {@code arc_write}
+     * marks it before the write is issued (nothing reads the flag before {@code arc_write_ready}).
      *
      * @param key the identity the block will have once written
      * @param size the logical size: a multiple of 512 in [512, maxBlockSize]
      * @param type data or metadata (the engine's)
+     * @param uncached {@code arc_write}'s {@code uncached} (the engine's)
      * @return {@link Outcome#WRITTEN}
-     * @throws IllegalArgumentException for a bad size or type, or a key that is not new
+     * @throws IllegalArgumentException for a bad size, type or {@code uncached}, or a key that is not new
      */
     @Override
-    public Outcome write(long key, long size, BufType type) {
+    public Outcome write(long key, long size, BufType type, boolean uncached) {
         ArcArguments.requireBlockSize(size, config);
         requireType(type);
+        requireUncached(uncached);
         Header existing = hashTable.get(key);
         ArcArguments.requireNewKey("key", key, pendingWrites.containsKey(key),
                 existing == null ? null : existing.state);
         Header h = new Header(key, size, ArcArithmetic.sublistOf(key, config.sublists()), type);
+        h.uncached = uncached;
         pendingWrites.put(key, h);
         allocateBuffer(h);
         return afterOperation(Outcome.WRITTEN);
@@ -232,14 +236,14 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     }
 
     /**
-     * One iteration of the evict zthr: {@code arc_evict_cb_check} ({@code arc_evict_needed}) and, if it says so,
+     * One iteration of the evict zthr: {@code arc_evict_cb_check} ({@link #evictCheck}) and, if it says so,
      * {@code arc_evict_cb}.
      *
      * @return {@link Outcome#EVICTOR_RAN} or {@link Outcome#IDLE}
      */
     @Override
     public Outcome evictorStep() {
-        if (!evictNeeded) {
+        if (!evictCheck()) {
             return afterOperation(Outcome.IDLE);
         }
         evictCb();
@@ -341,6 +345,9 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     /** @throws IllegalArgumentException unless the engine models buffers of this type */
     abstract void requireType(BufType type);
 
+    /** @throws IllegalArgumentException if {@code uncached} is true and the engine's release has no uncached state */
+    abstract void requireUncached(boolean uncached);
+
     /**
      * {@code arc_get_data_impl} for a header's data or a buffer's private copy: the engine's {@code arc_adapt},
      * then {@link #waitAndCount}, then whatever the engine does after.
@@ -370,6 +377,19 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /** {@code add_reference}'s 0 → 1 transition, beyond taking the header off its list. */
     void firstReference(Header h) {
+    }
+
+    /** @return {@code arc_evict_cb_check}: whether the evict zthr's iteration runs its callback */
+    boolean evictCheck() {
+        return evictNeeded;
+    }
+
+    /**
+     * @return what {@code arc_evict_cb} evicts before it decides whether to go on, in bytes: one {@link #evict}
+     *     pass
+     */
+    long evictCbEvicts() {
+        return evict();
     }
 
     // ---- state accounting ----
@@ -424,12 +444,14 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code arc_buf_alloc_impl}: a new buffer takes a reference, then shares the header's data if it is the
-     * header's only buffer and that data is a linear ABD ({@code arc_can_share}), or else gets a private copy from
+     * header's only buffer and that data is a linear ABD ({@code arc_can_share}; {@link Header#linearData} or a
+     * size {@code abd_alloc} allocates linear), or else gets a private copy from
      * {@code arc_get_data_buf}, counted in {@code overhead_size}.
      */
     void allocateBuffer(Header h) {
         addReference(h);
-        if (h.hasData && h.buffers() == 1 && !h.sharedData && ArcArithmetic.linearAbd(tunables, h.size)) {
+        if (h.hasData && h.buffers() == 1 && !h.sharedData
+                && (h.linearData || ArcArithmetic.linearAbd(tunables, h.size))) {
             h.sharedData = true;
         } else {
             getDataImpl(h, copyFlags());
@@ -466,13 +488,17 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code remove_reference}: the 1 → 0 transition puts the header at the head of its list (an anonymous one is
-     * destroyed: it is no longer reachable).
+     * destroyed: it is no longer reachable); an uncached header that is not a prefetch is destroyed instead
+     * ({@code arc_change_state(arc_anon)}, {@code arc_hdr_destroy}).
      */
     void removeReference(Header h) {
         if (--h.refcount == 0 && h.state != ArcState.ANON) {
             int i = index(h.state, h.type);
             lists[i].insertHead(h);
             stateEsize[i] += h.accountedSize();
+            if (h.state == ArcState.UNCACHED && !h.prefetch) {
+                destroy(h); // off the list again: the same sizes as never listing it
+            }
         }
     }
 
@@ -575,11 +601,13 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code arc_hdr_alloc_abd}: the header's data, through {@code arc_get_data_impl}, counted in
-     * {@code compressed_size} and {@code uncompressed_size}.
+     * {@code compressed_size} and {@code uncompressed_size}; linear whatever its size with
+     * {@link HdrAllocFlag#ARC_HDR_ALLOC_LINEAR}.
      */
     void allocateHeaderData(Header h, Set<HdrAllocFlag> flags) {
         getDataImpl(h, flags);
         h.hasData = true;
+        h.linearData = flags.contains(HdrAllocFlag.ARC_HDR_ALLOC_LINEAR);
         countHeaderData(h.size);
     }
 
@@ -617,6 +645,7 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     private void freeData(Header h) {
         returnData(h);
         h.hasData = false;
+        h.linearData = false;
         countHeaderData(-h.size);
     }
 
@@ -663,7 +692,7 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
                 setNeedFree();
                 bump(ArcStat.EVICT_WAITS);
                 while (waiters.contains(waiter)) {
-                    if (!evictNeeded) {
+                    if (!evictCheck()) {
                         throw LostWakeup.violation(waiter.count);
                     }
                     evictCb();
@@ -680,10 +709,10 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     // ---- the evict zthr ----
 
-    /** {@code arc_evict_cb}: one eviction pass, then decides whether to go on. */
+    /** {@code arc_evict_cb}: the engine's eviction ({@link #evictCbEvicts}), then decides whether to go on. */
     private void evictCb() {
         bump(ArcStat.EVICTOR_RUNS);
-        long evicted = evict();
+        long evicted = evictCbEvicts();
         evictNeeded = evicted != 0 && Long.compareUnsigned(arcSize, arcC) > 0;
         if (!evictNeeded) {
             waiters.clear();
@@ -703,9 +732,18 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     }
 
     /**
+     * {@code arc_flush_state(state, 0, type, B_FALSE)}: one {@code arc_evict_state} pass for
+     * {@link ArcArithmetic#ARC_EVICT_ALL} bytes if the state has evictable bytes of the type.
+     *
+     * @return the bytes evicted
+     */
+    long flushState(ArcState state, BufType type) {
+        return evictableSize(state, type) == 0 ? 0 : evictState(lists[index(state, type)], ArcArithmetic.ARC_EVICT_ALL);
+    }
+
+    /**
      * {@code arc_evict_state}: markers at the tail of every sublist, then the scans of
-     * {@link ArcArithmetic#evictState}. ({@code ARC_EVICT_ALL} is only asked for by {@code arc_flush}, which is not
-     * modelled.)
+     * {@link ArcArithmetic#evictState}.
      */
     private long evictState(Multilist ml, long bytes) {
         int n = ml.sublists();
@@ -765,8 +803,8 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
 
     /**
      * {@code arc_evict_hdr}: a ghost header is destroyed (its logical size counts as evicted, but nothing real, as
-     * header memory is not modelled); a cached one loses its data and moves to its ghost state, unless it is a
-     * prefetch younger than its minimum lifetime.
+     * header memory is not modelled); a cached one loses its data and moves to its ghost state (an uncached one is
+     * destroyed), unless it is a prefetch younger than its minimum lifetime.
      */
     private long evictHeader(Header h) {
         if (h.state.isGhost()) {
@@ -782,7 +820,11 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
         long size = h.size;
         report(h);
         freeData(h);
-        changeState(h, ArcArithmetic.ghostOf(h.state));
+        if (h.state == ArcState.UNCACHED) {
+            destroy(h);
+        } else {
+            changeState(h, ArcArithmetic.ghostOf(h.state));
+        }
         bump(ArcStat.EVICTIONS);
         stats[ArcStat.EVICTED_BYTES.ordinal()] += size;
         return size;
@@ -798,7 +840,7 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
     /** Runs the evict zthr to quiescence if so configured; every public operation ends here. */
     Outcome afterOperation(Outcome outcome) {
         if (config.evictorRunsAfterEachOperation()) {
-            while (evictNeeded) {
+            while (evictCheck()) {
                 evictCb();
             }
         }

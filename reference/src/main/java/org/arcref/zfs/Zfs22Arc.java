@@ -30,12 +30,18 @@ import java.util.function.Consumer;
  * {@link ArcConfig#evictorRunsAfterEachOperation()} is set, or one iteration per {@link #evictorStep()}; an
  * allocation that must wait runs evictor iterations inline, holding its header's hash lock; the reap zthr runs one
  * iteration per {@link #reapStep()}. zfs-2.2.0's evict zthr also wakes by a 1 s timer, which matters only for
- * uncached buffers (not modelled): with none, its check is {@code arc_evict_needed} alone.
+ * uncached buffers: its check ({@code arc_evict_cb_check}) is {@code arc_evict_needed}, or else uncached buffers
+ * waiting on their list and more than {@code MSEC_TO_TICK(arc_min_prefetch_ms / 2)} ticks since the last flush. The
+ * spec has no timer of its own: the clock moves only by {@code tick}, and the zthr's iterations run where they run
+ * for {@code arc_evict_needed} (an {@code evict} operation, after each operation if so configured, inline for a
+ * waiter), each asking the whole check; so a prefetched uncached buffer is flushed by the first such iteration
+ * after the period, as the timer would let the zthr find it. Each callback flushes the uncached state (one pass of
+ * each type, {@code arc_flush_state}) before it runs {@code arc_evict}, and runs {@code arc_evict} only if
+ * {@code arc_evict_needed}.
  *
  * <h2>Scope</h2>
  * Data and metadata buffers of one pool, level 0 (no {@code ARC_FLAG_INDIRECT}); no L2ARC, no compression or
- * encryption, no dnodes (so {@code arc_evict}'s prune never acts), no uncached reads ({@code ARC_FLAG_UNCACHED}),
- * header memory not counted in {@code arc_size}. Reads complete at once. A block's type is fixed while it has a
+ * encryption, no dnodes (so {@code arc_evict}'s prune never acts), header memory not counted in {@code arc_size}. Reads complete at once. A block's type is fixed while it has a
  * header: an operation naming the other type is rejected. Every rejected operation throws
  * {@link IllegalArgumentException} or {@link IllegalStateException} naming the argument, the rule and the value, and
  * leaves the state unchanged. Not thread-safe.
@@ -48,7 +54,9 @@ public final class Zfs22Arc extends SequentialArc {
      * SequentialArc's, shared with ZfsArc; this class adds what is 2.2.0's own: the fractions arc_meta, arc_pd and
      * arc_pm, the ghost-hit counters arcs_hits[type] and arc_evict's function-static snapshots of them (og*) and
      * ghost targets (gs*), arc_read's paths and arc_access, arc_adapt, arc_write_ready, arc_evict, the overflow
-     * levels, arc_reduce_target_size and the reaper's amount. Each method names the arc.c function it models; the
+     * levels, arc_reduce_target_size and the reaper's amount; the uncached state's part of arc_evict_cb_check and
+     * arc_evict_cb, with arc_last_uncached_flush (the rest of uncached, remove_reference and arc_evict_hdr, is
+     * SequentialArc's: zfs-2.1.1's engine never has an uncached header). Each method names the arc.c function it models; the
      * arithmetic is Arc22Arithmetic's (and ArcArithmetic's where zfs-2.2.0 kept 2.1.1's rule).
      */
 
@@ -68,6 +76,8 @@ public final class Zfs22Arc extends SequentialArc {
     private long arcMeta = Arc22Arithmetic.ONE / 4;
     private long arcPd = Arc22Arithmetic.ONE / 2;
     private long arcPm = Arc22Arithmetic.ONE / 2;
+    /** {@code arc_last_uncached_flush}: the tick of the evict zthr's last callback, 0 at start. */
+    private long lastUncachedFlush;
 
     /**
      * Creates an empty ARC as {@code arc_init} leaves it (C7551–7558): {@code arc_c = arc_c_min}, {@code arc_meta}
@@ -111,29 +121,33 @@ public final class Zfs22Arc extends SequentialArc {
     /**
      * {@code arc_read} (C5452) and, on a miss, {@code arc_read_done} (C5224).
      * <ul>
-     *   <li>Hit (MRU or MFU): {@code arc_access} (C5614), then a demand read's buffer
-     *       ({@code arc_buf_alloc_impl}, which takes the reference).</li>
+     *   <li>Hit (MRU, MFU or uncached): {@code arc_access} (C5614), then a demand read's buffer
+     *       ({@code arc_buf_alloc_impl}, which takes the reference). {@code uncached} does nothing here.</li>
      *   <li>Miss or ghost hit: a new anonymous header if there is none; {@code add_reference} for the I/O
      *       (C5762; the header is {@link Header#ioInProgress} from here: the reference is not a buffer, and
      *       {@code arc_access} only asks for the flag in MRU, which the header is not in yet), {@code arc_access} (a
      *       ghost hit counts its bytes and moves the header to MRU or MFU, a new header goes to MRU), then the
      *       header's data through
-     *       {@code arc_get_data_impl} (adapting and maybe waiting, with the header's hash lock held); the read
+     *       {@code arc_get_data_impl} (adapting and maybe waiting, with the header's hash lock held). With
+     *       {@code uncached} the header is marked {@code ARC_FLAG_UNCACHED} first (C5750), so that a new header
+     *       goes to the uncached state, and its data is allocated linear. The read
      *       completes: a demand read's buffer, then the I/O's reference is dropped (C5392).</li>
      * </ul>
-     * A demand read without {@code hold} then destroys its buffer.
+     * A demand read without {@code hold} then destroys its buffer. An uncached header that loses its last
+     * reference and is not a prefetch is destroyed then ({@code remove_reference}).
      *
      * @param key the block identity
      * @param size the logical size: a multiple of 512 in [512, maxBlockSize], the cached size if cached
      * @param kind demand or prefetch
      * @param hold whether a demand read keeps its buffer
      * @param type data or metadata: the type of the key's header if it has one
+     * @param uncached {@code ARC_FLAG_UNCACHED}
      * @return the outcome
      * @throws IllegalArgumentException for a bad size, a prefetch with {@code hold}, a size or type that differs
      *     from the cached header's, or a key with a pending write
      */
     @Override
-    public Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type) {
+    public Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type, boolean uncached) {
         ArcArguments.requireBlockSize(size, config);
         ArcArguments.requireHoldAllowed(kind, hold);
         Validate.notNull("type", type);
@@ -146,7 +160,11 @@ public final class Zfs22Arc extends SequentialArc {
         boolean prefetch = kind.isPrefetch();
         Outcome outcome;
         if (h != null && !h.state.isGhost()) {
-            outcome = h.state == ArcState.MRU ? Outcome.HIT_MRU : Outcome.HIT_MFU;
+            outcome = switch (h.state) {
+                case MRU -> Outcome.HIT_MRU;
+                case MFU -> Outcome.HIT_MFU;
+                default -> Outcome.HIT_UNCACHED;
+            };
             access(h, kind, true);
             if (kind == ReadKind.DEMAND) {
                 allocateBuffer(h);
@@ -161,10 +179,15 @@ public final class Zfs22Arc extends SequentialArc {
             } else {
                 outcome = h.state == ArcState.MRU_GHOST ? Outcome.GHOST_HIT_MRU : Outcome.GHOST_HIT_MFU;
             }
+            Set<HdrAllocFlag> flags = noFlags();
+            if (uncached) {
+                h.uncached = true;
+                flags.add(HdrAllocFlag.ARC_HDR_ALLOC_LINEAR);
+            }
             h.ioInProgress = true;
             addReference(h);
             access(h, kind, false);
-            allocateHeaderData(h, noFlags());
+            allocateHeaderData(h, flags);
             bump(ArcStat.MISSES);
             bump(ArcStat.of(prefetch, h.type, false));
             if (kind == ReadKind.DEMAND) {
@@ -214,6 +237,17 @@ public final class Zfs22Arc extends SequentialArc {
         return statics;
     }
 
+    /**
+     * {@code arc_last_uncached_flush}: the tick of the evict zthr's last callback, which with uncached buffers waiting
+     * decides when its check next flushes them. Like {@link #evictStatics()}, state that decides later outcomes and
+     * is not in the {@link #snapshot()}.
+     *
+     * @return the tick, 0 before the first callback
+     */
+    public long lastUncachedFlush() {
+        return lastUncachedFlush;
+    }
+
     // ---- arc_access (C4982) ----
 
     /**
@@ -243,7 +277,7 @@ public final class Zfs22Arc extends SequentialArc {
         switch (h.state) {
             case ANON -> {
                 h.lastAccess = now;
-                changeState(h, ArcState.MRU);
+                changeState(h, h.uncached ? ArcState.UNCACHED : ArcState.MRU);
             }
             case MRU -> {
                 bump(ArcStat.MRU_HITS);
@@ -270,6 +304,12 @@ public final class Zfs22Arc extends SequentialArc {
                 ghostHits[Arc22Snapshot.ghostIndex(ArcState.MFU_GHOST, h.type)] += h.size;
                 changeState(h, ArcState.MFU);
             }
+            case UNCACHED -> {
+                if (!h.ioInProgress) {
+                    bump(ArcStat.UNCACHED_HITS);
+                }
+                h.lastAccess = now;
+            }
         }
     }
 
@@ -280,6 +320,10 @@ public final class Zfs22Arc extends SequentialArc {
         Validate.notNull("type", type);
     }
 
+    @Override
+    void requireUncached(boolean uncached) {
+    }
+
     /** A buffer's private copy: {@code arc_get_data_buf}, which adapts for every allocation in 2.2.0. */
     @Override
     Set<HdrAllocFlag> copyFlags() {
@@ -287,23 +331,58 @@ public final class Zfs22Arc extends SequentialArc {
     }
 
     /**
-     * {@code arc_write_ready} (C6316): the header shares the writer's buffer if the block's data would be linear
+     * {@code arc_write_ready} (C6316): the header shares the writer's buffer if it is uncached (C6438: a write with
+     * {@code uncached}, or a header that keeps {@code ARC_FLAG_UNCACHED} through an overwrite's {@code arc_release})
+     * or the block's data would be linear
      * ({@code abd_size_alloc_linear}; {@code arc_can_share} holds for the lone writer's buffer), or else gets data
      * of its own ({@code ARC_HDR_USE_RESERVE}).
      */
     @Override
     void writeReady(Header h) {
-        if (ArcArithmetic.linearAbd(tunables, h.size)) {
+        if (h.uncached || ArcArithmetic.linearAbd(tunables, h.size)) {
             shareWriterBuffer(h);
         } else {
             allocateHeaderData(h, EnumSet.of(HdrAllocFlag.ARC_HDR_USE_RESERVE));
         }
     }
 
-    /** {@code arc_write_done} (C6486): {@code arc_access(hdr, 0, B_FALSE)} moves the header from anon to MRU. */
+    /**
+     * {@code arc_write_done} (C6486): {@code arc_access(hdr, 0, B_FALSE)} moves the header from anon to MRU, or to
+     * the uncached state if it is uncached.
+     */
     @Override
     void writeDone(Header h) {
         access(h, ReadKind.DEMAND, false);
+    }
+
+    /**
+     * {@code arc_evict_cb_check} (C4459): {@code arc_evict_needed}, or else evictable uncached bytes and more than
+     * {@code MSEC_TO_TICK(arc_min_prefetch_ms / 2)} ticks since {@code arc_last_uncached_flush} (C4501–4504).
+     */
+    @Override
+    boolean evictCheck() {
+        if (evictNeeded) {
+            return true;
+        }
+        long uncachedBytes = evictableSize(ArcState.UNCACHED, BufType.DATA)
+                + evictableSize(ArcState.UNCACHED, BufType.METADATA);
+        return uncachedBytes != 0
+                && now - lastUncachedFlush > config.msToTicks(tunables.minPrefetchMs() / 2);
+    }
+
+    /**
+     * {@code arc_evict_cb} (C4512) up to its decision: {@code arc_last_uncached_flush = lbolt}, one
+     * {@code arc_flush_state} pass over the uncached data and metadata, then {@code arc_evict} only if
+     * {@code arc_evict_needed}.
+     */
+    @Override
+    long evictCbEvicts() {
+        lastUncachedFlush = now;
+        long evicted = flushState(ArcState.UNCACHED, BufType.DATA) + flushState(ArcState.UNCACHED, BufType.METADATA);
+        if (evictNeeded) {
+            evicted += evict();
+        }
+        return evicted;
     }
 
     /** {@code arc_get_data_impl} (C4873): {@code arc_adapt} for every allocation, then the shared part. */

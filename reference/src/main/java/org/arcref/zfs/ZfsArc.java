@@ -174,13 +174,15 @@ public final class ZfsArc extends SequentialArc {
     }
 
     /**
-     * {@link #read(long, long, ReadKind, boolean)} of a data block; zfs-2.1.1's engine models data buffers only.
+     * {@link #read(long, long, ReadKind, boolean)} of a data block without {@code ARC_FLAG_UNCACHED}; zfs-2.1.1's
+     * engine models data buffers only, and its release has no uncached state.
      *
-     * @throws IllegalArgumentException also if {@code type} is metadata
+     * @throws IllegalArgumentException also if {@code type} is metadata or {@code uncached} is true
      */
     @Override
-    public Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type) {
+    public Outcome read(long key, long size, ReadKind kind, boolean hold, BufType type, boolean uncached) {
         ArcArguments.requireData(type);
+        requireUncached(uncached);
         return read(key, size, kind, hold);
     }
 
@@ -281,6 +283,11 @@ public final class ZfsArc extends SequentialArc {
     @Override
     void requireType(BufType type) {
         ArcArguments.requireData(type);
+    }
+
+    @Override
+    void requireUncached(boolean uncached) {
+        ArcArguments.requireNotUncached(uncached);
     }
 
     /** {@code add_reference} clears {@code ARC_FLAG_PREFETCH} on the 0 → 1 transition (2.1.1). */

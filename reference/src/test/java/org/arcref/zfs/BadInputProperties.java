@@ -93,13 +93,30 @@ class BadInputProperties {
                 new BadCall("read of a pending metadata write", a -> a.read(198, 512, ReadKind.DEMAND, false,
                         BufType.METADATA), "key", "was 198"),
                 new BadCall("overwrite of a held metadata block to a pending key", a -> a.overwrite(200, 198), "newKey",
-                        "was 198"));
+                        "was 198"),
+                new BadCall("uncached prefetch with hold", a -> a.read(5, 512, ReadKind.PREFETCH, true, BufType.DATA,
+                        true), "hold", "was true"),
+                new BadCall("uncached read of a pending write", a -> a.read(99, 512, ReadKind.DEMAND, false,
+                        BufType.DATA, true), "key", "was 99"),
+                new BadCall("uncached write of a cached key", a -> a.write(0, 512, BufType.DATA, true), "key",
+                        "was 0"));
+    }
+
+    /** @return bad calls of zfs-2.1.1's engine alone: what only zfs-2.2.0 has */
+    static List<BadCall> zfs211() {
+        return List.of(
+                new BadCall("uncached read", a -> a.read(5, 512, ReadKind.DEMAND, false, BufType.DATA, true),
+                        "uncached", "was true"),
+                new BadCall("uncached prefetch of a cached key", a -> a.read(0, 512, ReadKind.PREFETCH, false,
+                        BufType.DATA, true), "uncached", "was true"),
+                new BadCall("uncached write", a -> a.write(5, 512, BufType.DATA, true), "uncached", "was true"));
     }
 
     @Provide
     Arbitrary<Case> badCalls() {
         return Arbitraries.of(ZfsEngine.values()).flatMap(e -> Arbitraries.of(e == ZfsEngine.V2_2_0
-                ? Stream.concat(common().stream(), zfs22().stream()).toList() : common())
+                ? Stream.concat(common().stream(), zfs22().stream()).toList()
+                : Stream.concat(common().stream(), zfs211().stream()).toList())
                 .map(bad -> new Case(e, bad)));
     }
 

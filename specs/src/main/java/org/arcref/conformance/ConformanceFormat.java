@@ -132,7 +132,7 @@ public final class ConformanceFormat {
         }
         paths.addAll(v22 ? List.of("tick", "arc_c", "arc_meta", "arc_pd", "arc_pm", "arc_size", "states")
                 : List.of("tick", "arc_c", "arc_p", "arc_size", "states"));
-        for (ArcState s : ArcState.values()) {
+        for (ArcState s : ArcState.of(engine)) {
             String state = "states." + s.zfsName();
             paths.add(state);
             for (String prefix : v22 ? List.of(state + ".data", state + ".metadata") : List.of(state)) {
@@ -263,7 +263,7 @@ public final class ConformanceFormat {
         m.put("arc_p", u64(after.p()));
         m.put("arc_size", u64(after.size()));
         Map<String, Object> states = new LinkedHashMap<>();
-        for (ArcState s : ArcState.values()) {
+        for (ArcState s : ArcState.of(ZfsEngine.V2_1_1)) {
             states.put(s.zfsName(), sizes(after.state(s)));
         }
         m.put("states", states);
@@ -294,7 +294,7 @@ public final class ConformanceFormat {
         m.put("arc_pm", u64(after.pm()));
         m.put("arc_size", u64(after.size()));
         Map<String, Object> states = new LinkedHashMap<>();
-        for (ArcState s : ArcState.values()) {
+        for (ArcState s : ArcState.of(ZfsEngine.V2_2_0)) {
             Map<String, Object> byType = new LinkedHashMap<>();
             for (BufType t : BufType.values()) {
                 byType.put(t.zfsName(), sizes(after.state(s, t)));

@@ -18,9 +18,11 @@ import org.arcref.zfs.ReadKind;
  * <h2>Format (version 1)</h2>
  * <pre>
  * # a comment; blank lines and text after '#' are ignored
- * read &lt;key&gt; &lt;size&gt; [demand|prefetch|prescient] [hold] [meta]
- *                                            arc_read (+ arc_read_done); default demand, data (meta: metadata)
- * write &lt;key&gt; &lt;size&gt; [meta]                            arc_alloc_buf of a new, anonymous block
+ * read &lt;key&gt; &lt;size&gt; [demand|prefetch|prescient] [hold] [meta] [uncached]
+ *                                            arc_read (+ arc_read_done); default demand, data (meta: metadata),
+ *                                            cached (uncached: ARC_FLAG_UNCACHED)
+ * write &lt;key&gt; &lt;size&gt; [meta] [uncached]                 arc_alloc_buf of a new, anonymous block
+ *                                            (uncached: arc_write's uncached)
  * complete &lt;key&gt; [hold]                                 arc_write_done
  * release &lt;key&gt;                                        drop one hold
  * overwrite &lt;key&gt; &lt;newKey&gt;                             arc_release of a held buffer of a cached block,
@@ -103,18 +105,20 @@ public final class OpTraceReader {
                 ReadKind kind = null;
                 boolean hold = false;
                 BufType type = null;
+                boolean uncached = false;
                 for (int i = 3; i < f.length; i++) {
                     String w = f[i].toLowerCase(Locale.ROOT);
                     boolean repeated = switch (w) {
                         case "demand", "prefetch", "prescient" -> kind != null;
                         case "hold" -> hold;
                         case "meta" -> type != null;
-                        default -> throw in.error("expected demand, prefetch, prescient, hold or meta, got "
-                                + Excerpt.of(f[i]));
+                        case "uncached" -> uncached;
+                        default -> throw in.error("expected demand, prefetch, prescient, hold, meta or uncached, "
+                                + "got " + Excerpt.of(f[i]));
                     };
                     if (repeated) {
                         throw in.error("read takes at most one of demand, prefetch and prescient, at most one "
-                                + "hold and at most one meta, got "
+                                + "hold, at most one meta and at most one uncached, got "
                                 + Excerpt.of(String.join(" ", Arrays.copyOfRange(f, 3, f.length))));
                     }
                     switch (w) {
@@ -122,13 +126,37 @@ public final class OpTraceReader {
                         case "prefetch" -> kind = ReadKind.PREFETCH;
                         case "prescient" -> kind = ReadKind.PRESCIENT_PREFETCH;
                         case "hold" -> hold = true;
-                        default -> type = BufType.METADATA;
+                        case "meta" -> type = BufType.METADATA;
+                        default -> uncached = true;
                     }
                 }
                 yield new Operation.Read(key, size, kind == null ? ReadKind.DEMAND : kind, hold,
-                        type == null ? BufType.DATA : type);
+                        type == null ? BufType.DATA : type, uncached);
             }
-            case "write" -> new Operation.Write(in.key(1), in.amount(2, "size"), in.optionalMeta(3));
+            case "write" -> {
+                long key = in.key(1);
+                long size = in.amount(2, "size");
+                BufType type = BufType.DATA;
+                boolean uncached = false;
+                for (int i = 3; i < f.length; i++) {
+                    String w = f[i].toLowerCase(Locale.ROOT);
+                    boolean repeated = switch (w) {
+                        case "meta" -> type == BufType.METADATA;
+                        case "uncached" -> uncached;
+                        default -> throw in.error("expected meta or uncached, got " + Excerpt.of(f[i]));
+                    };
+                    if (repeated) {
+                        throw in.error("write takes at most one meta and at most one uncached, got "
+                                + Excerpt.of(String.join(" ", Arrays.copyOfRange(f, 3, f.length))));
+                    }
+                    if (w.equals("meta")) {
+                        type = BufType.METADATA;
+                    } else {
+                        uncached = true;
+                    }
+                }
+                yield new Operation.Write(key, size, type, uncached);
+            }
             case "complete" -> new Operation.Complete(in.key(1), in.optionalHold(2));
             case "release" -> new Operation.Release(in.key(1));
             case "overwrite" -> new Operation.Overwrite(in.key(1), in.key(2, "newKey"));
@@ -148,8 +176,8 @@ public final class OpTraceReader {
 
     private static int maxFields(String op) {
         return switch (op) {
-            case "read" -> 6;
-            case "write" -> 4;
+            case "read" -> 7;
+            case "write" -> 5;
             case "complete", "overwrite" -> 3;
             case "evict", "reap" -> 1;
             default -> 2;
@@ -201,16 +229,6 @@ public final class OpTraceReader {
                 throw error("expected hold, got " + Excerpt.of(f[i]));
             }
             return true;
-        }
-
-        BufType optionalMeta(int i) {
-            if (f.length <= i) {
-                return BufType.DATA;
-            }
-            if (!f[i].equalsIgnoreCase("meta")) {
-                throw error("expected meta, got " + Excerpt.of(f[i]));
-            }
-            return BufType.METADATA;
         }
 
         void requireAtMost(int n) {

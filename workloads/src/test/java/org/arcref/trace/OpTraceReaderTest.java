@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.ReadKind;
 import org.junit.jupiter.api.Test;
@@ -27,8 +28,10 @@ class OpTraceReaderTest {
             "read -2 512 prefetch   # trailing comment",
             "READ 3 1k prescient",
             "read 4 8K demand hold",
+            "read 5 1K uncached prefetch meta",
             "",
             "write 10 2K",
+            "write 12 1K uncached meta",
             "complete 10 hold",
             "release 10",
             "overwrite 4 11",
@@ -44,7 +47,9 @@ class OpTraceReaderTest {
             new Operation.Read(-2, 512, ReadKind.PREFETCH, false),
             new Operation.Read(3, 1024, ReadKind.PRESCIENT_PREFETCH, false),
             new Operation.Read(4, 8192, ReadKind.DEMAND, true),
+            new Operation.Read(5, 1024, ReadKind.PREFETCH, false, BufType.METADATA, true),
             new Operation.Write(10, 2048),
+            new Operation.Write(12, 1024, BufType.METADATA, true),
             new Operation.Complete(10, true),
             new Operation.Release(10),
             new Operation.Overwrite(4, 11),
@@ -92,10 +97,15 @@ class OpTraceReaderTest {
         expectError("# ok\nread x 512\n", "bad.trace:2: key must be a 64-bit integer, got \"x\"");
         expectError("tick -3\n", "bad.trace:1: ticks must be >= 0, got \"-3\"");
         expectError("\n\nshrink 12Q\n", "bad.trace:3: bytes must be a non-negative integer with an optional K, M or G suffix, got \"12Q\"");
-        expectError("read 1 512 sometimes\n", "bad.trace:1: expected demand, prefetch, prescient, hold or meta, got \"sometimes\"");
+        expectError("read 1 512 sometimes\n", "bad.trace:1: expected demand, prefetch, prescient, hold, meta or uncached, got \"sometimes\"");
+        expectError("read 1 512 uncached uncached\n", "bad.trace:1: read takes at most one of demand, prefetch and "
+                + "prescient, at most one hold, at most one meta and at most one uncached, got \"uncached uncached\"");
         expectError("evict now\n", "bad.trace:1: too many fields for evict: expected at most 0 arguments, got 1");
         expectError("jump 3\n", "bad.trace:1: unknown operation \"jump\"");
         expectError("complete 3 later\n", "bad.trace:1: expected hold, got \"later\"");
+        expectError("write 3 512 hold\n", "bad.trace:1: expected meta or uncached, got \"hold\"");
+        expectError("write 3 512 meta meta\n", "bad.trace:1: write takes at most one meta and at most one uncached, "
+                + "got \"meta meta\"");
         expectError("overwrite 3\n", "bad.trace:1: overwrite needs newKey as argument 2");
         expectError("overwrite 3 x\n", "bad.trace:1: newKey must be a 64-bit integer, got \"x\"");
         expectError("overwrite 3 4 5\n", "bad.trace:1: too many fields for overwrite: expected at most 2 arguments, got 3");

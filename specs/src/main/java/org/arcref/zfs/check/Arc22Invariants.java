@@ -18,7 +18,7 @@ import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.StateSnapshot;
 
 /**
- * The invariants of zfs-2.2.0's engine (R22-1 … R22-13, {@link Property#R22_1} …) as checks on two consecutive
+ * The invariants of zfs-2.2.0's engine (R22-1 … R22-14, {@link Property#R22_1} …) as checks on two consecutive
  * snapshots of {@code Zfs22Arc} and the operation between them. Each failure is a {@link PropertyViolation} naming
  * the invariant, how it broke, and the snapshot.
  *
@@ -63,6 +63,7 @@ public final class Arc22Invariants {
         r1TargetWithinLimits(config, after);
         r2FractionsInRange(config, metaBalance, after);
         r3r4Accounting(after);
+        r14UncachedHeldOrPrefetch(after);
         EngineChecks.listsAndData(config, after.headers(), Property.R22_5, Property.R22_6, after);
         EngineChecks.evictCountAndWaiters(before == null ? null : before.evictCount(), after.evictCount(),
                 after.waiterCounts(), Property.R22_8, Property.R22_8, after);
@@ -70,6 +71,7 @@ public final class Arc22Invariants {
             r9TargetChanges(config, oldMaxBlockSize, before, op, after);
             r12GhostHitsAndFractions(before, op, after);
             r13TypeKept(before, op, after);
+            r14UncachedReadMiss(before, op, after);
         }
         boolean evictorRan = before != null
                 && after.stat(ArcStat.EVICTOR_RUNS) > before.stat(ArcStat.EVICTOR_RUNS);
@@ -188,9 +190,10 @@ public final class Arc22Invariants {
             HeaderSnapshot h = cachedHeader(before, r.key());
             boolean demand = r.kind() == ReadKind.DEMAND;
             if (h == null || h.state().isGhost()) {
+                linear |= r.uncached(); // ARC_HDR_ALLOC_LINEAR (C5750-5754)
                 allocations = 1 + (demand && !linear ? 1 : 0);
             } else {
-                allocations = demand && !(h.refcount() == 0 && linear) ? 1 : 0;
+                allocations = demand && !(h.refcount() == 0 && (linear || h.linearData())) ? 1 : 0;
             }
         } else if (op instanceof Operation.Write w) {
             size = w.size();
@@ -277,6 +280,31 @@ public final class Arc22Invariants {
             require(named == null || h.key() != key || h.type() == named, Property.R22_13,
                     op.toTraceLine() + " leaves its key's header of the type it names, " + h, after);
         }
+    }
+
+    /**
+     * R22-14, between operations: every header in the uncached state is held or a prefetch, because
+     * {@code remove_reference} destroys an uncached header that is neither when its last reference goes (C2314).
+     */
+    static void r14UncachedHeldOrPrefetch(Arc22Snapshot s) {
+        for (HeaderSnapshot h : s.headers()) {
+            require(h.state() != ArcState.UNCACHED || h.refcount() > 0 || h.prefetch(), Property.R22_14,
+                    "an uncached header is held or a prefetch, " + h, s);
+        }
+    }
+
+    /**
+     * R22-14, for one read: a read with {@code uncached} that finds no header marks the new one
+     * {@code ARC_FLAG_UNCACHED}, and {@code arc_access} moves it from anon to the uncached state (C5029); eviction
+     * from there destroys it (C3778). So afterwards the key's header is in the uncached state or gone.
+     */
+    static void r14UncachedReadMiss(Arc22Snapshot before, Operation op, Arc22Snapshot after) {
+        if (!(op instanceof Operation.Read r) || !r.uncached() || cachedHeader(before, r.key()) != null) {
+            return;
+        }
+        HeaderSnapshot h = cachedHeader(after, r.key());
+        require(h == null || h.state() == ArcState.UNCACHED, Property.R22_14, op.toTraceLine() + " leaves its key "
+                + "uncached or without a header, " + h, after);
     }
 
     /** @return the key's header in a state other than anon, or null */

@@ -104,14 +104,16 @@ final class EngineChecks {
                 }
             }
         }
-        require(liveStates == r.size(), resident, "arc_size == the sum of anon, mru and mfu sizes"
+        require(liveStates == r.size(), resident, "arc_size == the sum of the live states' sizes (anon, mru, mfu, "
+                + "uncached)"
                 + (typed ? " over both types" : ""), snapshot);
     }
 
     /**
      * A header is on its state's list exactly when nothing holds it and it is not anonymous; ghosts hold no data
-     * and no reference, a pending write no header data, MRU and MFU headers data; only a linear header ABD
-     * ({@link ArcInvariants#allocatedLinear}) is shared, with one of the header's buffers; anonymous headers are
+     * and no reference, a pending write no header data, MRU, MFU and uncached headers data; only a linear header
+     * ABD ({@link ArcInvariants#allocatedLinear}, or data allocated linear: {@link HeaderSnapshot#linearData}) is
+     * shared, with one of the header's buffers; anonymous headers are
      * referenced.
      *
      * @param config the configuration (its ABD tunables)
@@ -133,10 +135,10 @@ final class EngineChecks {
                 require(!h.hasData(), data, "a pending write's data is its writer's buffer until arc_write_ready, "
                         + h, snapshot);
             } else {
-                require(h.hasData(), data, "mru and mfu headers hold data, " + h, snapshot);
+                require(h.hasData(), data, "mru, mfu and uncached headers hold data, " + h, snapshot);
             }
             require(!h.sharedData() || h.hasData() && h.refcount() > 0
-                    && ArcInvariants.allocatedLinear(config.tunables(), h.size()),
+                    && (h.linearData() || ArcInvariants.allocatedLinear(config.tunables(), h.size())),
                     data, "only a linear header ABD is shared, and with one of the header's buffers, " + h, snapshot);
             require(h.state() != ArcState.ANON || h.refcount() > 0, data, "anonymous headers are referenced (fact "
                     + "sheet c.1), " + h, snapshot);

@@ -16,6 +16,8 @@ import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.Arc22Snapshot;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcState;
+import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.StateSnapshot;
@@ -27,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * R22-1–R22-13 on zfs-2.2.0's built-in traces, and the checks failing where they must: zfs-2.2.0's quirk of a
+ * R22-1–R22-14 on zfs-2.2.0's built-in traces, and the checks failing where they must: zfs-2.2.0's quirk of a
  * fraction out of {@code [0, 2^32]} is a witness without {@link QuirkFix#EVICT_ADJ_OVERFLOW_17255} and a violation
  * of R22-2 with it; snapshots changed in one field fail the invariant that covers the field.
  */
@@ -103,6 +105,23 @@ class Arc22InvariantsTest {
         List<Long> hits = new ArrayList<>(s.ghostHits());
         hits.set(1, hits.get(1) + 512);
         expect(Property.R22_12, config, s, changed(s, s.c(), s.size(), s.states(), hits));
+    }
+
+    @Test
+    void anUnheldUncachedHeaderThatIsNoPrefetchFailsR22Fourteen() {
+        Run run = run("uncached", EnumSet.noneOf(QuirkFix.class));
+        Arc22Snapshot s = run.snapshots().stream().filter(x -> x.headers().stream()
+                .anyMatch(h -> h.state() == ArcState.UNCACHED && h.refcount() == 0)).findFirst().orElseThrow();
+        List<HeaderSnapshot> headers = new ArrayList<>();
+        for (HeaderSnapshot h : s.headers()) {
+            headers.add(h.state() == ArcState.UNCACHED && h.refcount() == 0 ? new HeaderSnapshot(h.key(), h.state(),
+                    h.size(), h.hasData(), h.sharedData(), h.refcount(), false, false, h.lastAccess(), h.sublist(),
+                    h.linked(), h.type(), h.uncached(), h.linearData()) : h);
+        }
+        Arc22Snapshot changed = new Arc22Snapshot(s.tick(), s.c(), s.meta(), s.pd(), s.pm(), s.size(), s.states(),
+                s.ghostHits(), s.noGrow(), s.warm(), s.growTime(), s.evictNeeded(), s.evictCount(), s.needFree(),
+                s.waiterCounts(), headers, s.stats());
+        expect(Property.R22_14, run.settings().config(), s, changed);
     }
 
     private static void expect(Property property, ArcConfig config, Arc22Snapshot before, Arc22Snapshot after) {

@@ -136,14 +136,14 @@ final class ConformCommand implements Callable<Integer> {
             if (coverage) {
                 listCoverage(out);
             } else {
-                ConformanceTrace.builtinNames().forEach(out::println);
+                ConformanceTrace.allBuiltinNames().forEach(out::println);
             }
             out.flush();
             return ExitCode.SUCCESS;
         }
         if (trace == null) {
             throw new IllegalArgumentException("TRACE is required: an op trace file or a built-in trace "
-                    + ConformanceTrace.builtinNames() + " (arc conform --list)");
+                    + ConformanceTrace.allBuiltinNames() + " (arc conform --list)");
         }
         TraceFormat block = blockFormat();
         if (printTrace) {

@@ -76,7 +76,7 @@ final class HeaderTrace {
         ConformanceTrace trace;
         if (name.startsWith(ConformanceTrace.BUILTIN)) {
             String builtin = name.substring(ConformanceTrace.BUILTIN.length());
-            if (!ConformanceTrace.builtinNames().contains(builtin)) {
+            if (!ConformanceTrace.allBuiltinNames().contains(builtin)) {
                 throw new IllegalArgumentException("the header's trace " + Excerpt.of(name) + " must be a built-in "
                         + "trace of this arc (arc conform --list lists them), was not one");
             }

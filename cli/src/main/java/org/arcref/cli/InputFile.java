@@ -96,7 +96,7 @@ final class InputFile {
             return stdin;
         }
         if (!Files.exists(path)) {
-            String builtin = ConformanceTrace.builtinNames().contains(path.toString())
+            String builtin = ConformanceTrace.allBuiltinNames().contains(path.toString())
                     ? " (" + path + " is a built-in conformance trace, which arc conform " + path + " runs)" : "";
             throw new UncheckedIOException(kind + " does not exist: " + path + builtin,
                     new NoSuchFileException(path.toString()));

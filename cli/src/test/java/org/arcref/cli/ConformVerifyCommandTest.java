@@ -66,6 +66,23 @@ class ConformVerifyCommandTest {
                 + "\"evicted\":[],\"tick\":0,\"arc_c\":8192,\"arc_p\":4096,\"arc_size\":1024,"), lines.get(1));
     }
 
+    /** zfs-2.2.0's engine's lines have their own version, 4; a header of that engine with 2.1.1's version 3 is refused. */
+    @Test
+    void theEngineOfZfs22WritesAndReadsVersion4() throws IOException {
+        Path out = conform("metadata-basic", "--zfs", "2.2.0");
+        List<String> lines = Files.readAllLines(out);
+        assertTrue(lines.get(0).startsWith("{\"format\":\"arcref-conformance\",\"version\":4,\"zfs\":\"2.2.0\","),
+                lines.get(0));
+        CliRun r = arc("verify", out.toString());
+        assertEquals(ExitCode.SUCCESS, r.status(), r.out() + r.err());
+        Path old = dir.resolve("v3-22.jsonl");
+        Files.writeString(old, lines.get(0).replace("\"version\":4", "\"version\":3") + "\n");
+        r = arc("verify", old.toString());
+        assertEquals(ExitCode.BAD_INPUT, r.status());
+        assertEquals("arc: " + old + ":1: the header's \"version\" must be 4 (the version this tool reads for zfs "
+                + "2.2.0), was 3", r.err().strip());
+    }
+
     /**
      * {@code --zfs 2.1.16} applies exactly the upstream fixes 2.1.16 shipped, the header names the release, and
      * {@code arc verify} re-runs the spec from that header; {@code --fix} adds to the release's fixes.
@@ -108,7 +125,8 @@ class ConformVerifyCommandTest {
         CliRun r = arc("verify", claimed.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
         assertTrue(r.err().contains("header field zfs is \"2.1.1\", but its fixes are those of zfs 2.1.16"), r.err());
-        lines.set(0, lines.get(0).replace("\"zfs\":\"2.1.1\"", "\"zfs\":\"2.2.0\""));
+        lines.set(0, lines.get(0).replace("\"zfs\":\"2.1.1\"", "\"zfs\":\"2.2.0\"")
+                .replace("\"version\":3", "\"version\":4"));
         Files.write(claimed, lines);
         r = arc("verify", claimed.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
@@ -223,8 +241,8 @@ class ConformVerifyCommandTest {
         Files.writeString(wrongVersion, lines.get(0).replace("\"version\":3", "\"version\":1") + "\n");
         r = arc("verify", wrongVersion.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 3 (the version this tool reads), "
-                + "was 1", r.err().strip());
+        assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 3 (the version this tool reads "
+                + "for zfs 2.1.1), was 1", r.err().strip());
 
         Path empty = dir.resolve("empty.jsonl");
         Files.writeString(empty, "");
@@ -308,7 +326,10 @@ class ConformVerifyCommandTest {
         assertTrue(r.err().contains("[ ] free_ghost"), r.err());
         assertTrue(r.out().lines().allMatch(l -> l.startsWith("{")), "standard output stays JSON Lines");
         CliRun list = arc("conform", "--list");
-        assertEquals(String.join("\n", builtins()) + "\n", list.out());
+        assertEquals(String.join("\n", ConformanceTrace.allBuiltinNames()) + "\n", list.out());
+        assertTrue(list.out().startsWith("basic\n"), list.out());
+        assertTrue(list.out().contains("\nmetadata-basic\n") && list.out().contains("\nuncached\n"),
+                "zfs-2.2.0's engine's built-ins are listed too: " + list.out());
         CliRun set = arc("conform", "--list", "--coverage");
         assertEquals(0, set.status(), set.err());
         assertTrue(set.out().contains("\nquirk-adapt-multiply    6 transitions; quirks: ADAPT_MFU_64BIT_MULTIPLY_OURS\n"),

@@ -25,22 +25,28 @@ import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 
 /**
- * The conformance format, version {@value #VERSION}: JSON Lines, one header line, then one line per
- * operation. This class builds both kinds of line as ordered maps for {@link JsonWriter} and reads a
+ * The conformance format: JSON Lines, one header line, then one line per operation. This class builds both kinds of line as ordered maps for {@link JsonWriter} and reads a
  * header back into {@link ConformanceSettings}. {@code docs/conformance.md} describes every field.
  *
  * <p>Numbers are JSON integers, exact: u64 quantities (sizes, targets, counters) as unsigned
  * decimals, keys and the clock as signed decimals. Field order is fixed.
  *
- * <p>Versioning: a change that adds, removes, renames or reinterprets a field, or changes what an
- * operation does to a field, increments {@link #VERSION}; readers reject versions they do not know.
+ * <p>Versioning: each engine's lines have a version of their own ({@link #version(ZfsEngine)}); a change that adds,
+ * removes, renames or reinterprets a field of an engine's lines, or changes what an operation does to one, increments
+ * that engine's version, so the other engine's outputs stay byte-identical; readers reject a version other than the
+ * one of the engine the header's {@code zfs} names.
  */
 public final class ConformanceFormat {
 
     /** The {@code format} field of every header. */
     public static final String NAME = "arcref-conformance";
-    /** The {@code version} field this code writes and reads. */
-    public static final int VERSION = 3;
+    /** The {@code version} of zfs-2.1.1's engine's lines. */
+    private static final int VERSION_21 = 3;
+    /**
+     * The {@code version} of zfs-2.2.0's engine's lines: 4 since they report the uncached state and
+     * {@code uncached_hits} (version 3 had neither).
+     */
+    private static final int VERSION_22 = 4;
 
     /** The fields of an {@code evicted} element, in order. */
     private static final List<String> EVICTION_FIELDS = List.of("key", "size", "from", "to");
@@ -57,6 +63,17 @@ public final class ConformanceFormat {
     }
 
     /**
+     * @param engine an engine
+     * @return the {@code version} field of its outputs, which this code writes and reads
+     */
+    public static int version(ZfsEngine engine) {
+        return switch (engine) {
+            case V2_1_1 -> VERSION_21;
+            case V2_2_0 -> VERSION_22;
+        };
+    }
+
+    /**
      * @param traceName the trace's name ({@code builtin:NAME} or a path)
      * @param traceSha256 the trace's {@link ConformanceTrace#sha256()}
      * @param settings the settings the trace runs under
@@ -67,7 +84,7 @@ public final class ConformanceFormat {
             boolean headers) {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("format", NAME);
-        h.put("version", VERSION);
+        h.put("version", version(settings.engine()));
         h.put("zfs", ZfsRelease.followedBy(settings.engine(), settings.config().fixes()).version());
         h.put("trace", traceName);
         h.put("trace_sha256", traceSha256);
@@ -162,6 +179,19 @@ public final class ConformanceFormat {
     }
 
     /**
+     * @param header a parsed header line
+     * @return the release its {@code zfs} field names
+     * @throws IllegalArgumentException if it names none
+     */
+    public static ZfsRelease release(Map<String, Object> header) {
+        if (!(header.get("zfs") instanceof String zfs) || ZfsRelease.of(zfs).isEmpty()) {
+            throw new IllegalArgumentException("header field zfs must be one of " + ZfsRelease.versions() + ", was "
+                    + describe(header.get("zfs")));
+        }
+        return ZfsRelease.of(zfs).get();
+    }
+
+    /**
      * Reads the settings back from a header.
      *
      * @param header a parsed header line
@@ -169,11 +199,8 @@ public final class ConformanceFormat {
      * @throws IllegalArgumentException naming the missing or bad field
      */
     public static ConformanceSettings settings(Map<String, Object> header) {
-        if (!(header.get("zfs") instanceof String zfs) || ZfsRelease.of(zfs).isEmpty()) {
-            throw new IllegalArgumentException("header field zfs must be one of " + ZfsRelease.versions() + ", was "
-                    + describe(header.get("zfs")));
-        }
-        ZfsEngine engine = ZfsRelease.of(zfs).get().engine();
+        String zfs = release(header).version();
+        ZfsEngine engine = release(header).engine();
         Map<Setting, Long> values = new EnumMap<>(Setting.class);
         for (Setting s : Setting.values()) {
             if (!s.appliesTo(engine)) {

@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.util.Map;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
+import org.arcref.zfs.ZfsRelease;
 
 /**
  * A conformance output read one line at a time: the header is read and checked (format and version) when the
@@ -126,16 +127,25 @@ public final class ConformanceReader {
     /**
      * @param header a parsed first line
      * @param source the name used in error messages
-     * @throws TraceFormatException at line 1 if its {@code format} or {@code version} is not this format's
+     * @throws TraceFormatException at line 1 if its {@code format} is not this format's, its {@code zfs} names no
+     *     release, or its {@code version} is not that release's engine's
      */
     static void checkHeader(Map<String, Object> header, String source) {
         if (!ConformanceFormat.NAME.equals(header.get("format"))) {
             throw new TraceFormatException(source, 1, "the header's \"format\" must be \"" + ConformanceFormat.NAME
                     + "\", was " + ConformanceFormat.describe(header.get("format")));
         }
-        if (!BigInteger.valueOf(ConformanceFormat.VERSION).equals(header.get("version"))) {
-            throw new TraceFormatException(source, 1, "the header's \"version\" must be " + ConformanceFormat.VERSION
-                    + " (the version this tool reads), was " + ConformanceFormat.describe(header.get("version")));
+        ZfsRelease release;
+        try {
+            release = ConformanceFormat.release(header);
+        } catch (IllegalArgumentException e) {
+            throw new TraceFormatException(source, 1, e.getMessage());
+        }
+        int version = ConformanceFormat.version(release.engine());
+        if (!BigInteger.valueOf(version).equals(header.get("version"))) {
+            throw new TraceFormatException(source, 1, "the header's \"version\" must be " + version
+                    + " (the version this tool reads for zfs " + release.version() + "), was "
+                    + ConformanceFormat.describe(header.get("version")));
         }
     }
 }

@@ -4,8 +4,8 @@
 # and a finished build leaves a stamp file there, so a rerun on the same machine prints the tree and exits. The same
 # steps serve every release (docs/oracle.md, "Building it"): autogen, configure for userland, then only what
 # libzpool links. 2.1.x has one Makefile per library (make -C lib/D for each); from 2.2.0 the tree has one
-# non-recursive Makefile whose target libzpool.la builds its own dependencies (that branch is not exercised while
-# releases.tsv lists 2.1 releases only). Prints the build tree's path as its last line.
+# non-recursive Makefile whose target libzpool.la builds its own dependencies, and the products land in the tree's
+# top .libs (build-oracle.sh knows both layouts). Prints the build tree's path as its last line.
 #
 # usage: build-libzpool.sh TARBALL
 set -euo pipefail

@@ -37,8 +37,8 @@
  *   select bucket in add           AggSum.lockedBucketOfCurrentThread (any bucket)  CPU_SEQID_UNSTABLE >> shift
  *   ULT, UGT                       Long.compareUnsigned                             uint64_t comparisons
  *   init                           the test that starts the threads, then checks    -
- *   done[t], started[t], wmin,     ghosts: no counterpart; they record which adds   -
- *   wmax, inwin                    a read may or must see (see the properties)
+ *   done[t], started[t], vset,     ghosts: no counterpart; they record which adds   -
+ *   inwin                          a read may or must see (see the properties)
  *
  * Variants (spin -D...): STORE_AFTER_UNLOCK is 2.1.1's order of the slow path's last steps (bucket unlock, then
  * the bound stores), Java StoreAfterUnlockAggSum; SKIP_BORROW_CHECK is a fast path that skips the borrow check,
@@ -56,8 +56,10 @@
  * (program order). V(S) = INIT + the sum of the deltas in S. lo/hi = the least/greatest V(S).
  *   A5  a lock-free read of lower gives l <= hi; of upper gives u >= lo (each read is linearizable as "a bound of
  *       the value at some moment during the read"; the two reads are separate operations).
- *   A4  value() returns r with lo <= r <= hi; compare(x) returns -1 only if lo < x, +1 only if hi > x, 0 only if
- *       lo <= x <= hi.
+ *   A4  value() returns a value some linearization allows: V(S) for an instant T within the call and an S made of
+ *       the adds completed at T and any of those in flight at T (each thread has at most one); vset[c] collects
+ *       these values over the window of thread c's call (a bit per value), and value() must return one of them.
+ *       compare(x) returns -1 only if some allowed value is below x, +1 only if some is above, 0 only if x is one.
  *   A1, A2  after every thread finished: |bdelta[b]| <= bborrowed[b]; lower = V - sum(d+B), upper = V + sum(B-d);
  *       a final value() returns V = INIT + the sum of all deltas (nothing lost or doubled).
  *   A3 (internal) a complete flush leaves lb == ub; no deadlock (pan's invalid end states).
@@ -95,10 +97,11 @@
  *   - Buckets: an add picks any bucket nondeterministically, a superset of what Java's re-probing and ZFS's CPU
  *     ids can do. Threads, buckets, operations per thread and deltas are bounded; the larger bounds run with
  *     -Dmodels.large=true.
- *   - Weaker than linearizability in two points, which can only let a wrong answer through, never flag a right
- *     one: S is not closed under the real-time order between two threads' adds inside one window; and value's
- *     result and compare's 0 are checked against the interval [lo, hi], not the exact set of V(S), which the
- *     delta 3 can leave with gaps. Lincheck (specs/ AggSumLincheckTest, an exact sequential counter) covers both.
+ *   - value() and compare() are checked for linearizability against a counter, exactly: an add's linearization
+ *     point lies in its interval, the call's at some instant T of its window, so the adds before T are those
+ *     completed at T and any subset of those in flight at T; every instant at which started[] or done[] changes
+ *     while the window is open is visited (an add's completion only removes a choice, so the begins suffice). The
+ *     bound reads (A5) stay existential: a bound is not a value of the counter.
  */
 
 #include "reached.h"
@@ -134,10 +137,10 @@ short bborrowed[BUCKETS];
 /* ghosts: per thread, the deltas of its completed adds and of its begun adds */
 short done[THREADS];
 short started[THREADS];
-/* ghosts: per open value/compare c, per thread t, the least and greatest prefix sum of t's adds in c's window */
+/* ghosts: per open value/compare c, the values V(S) some linearization allows, a bit per value (V is in
+   [0, 31] at every bound checked: INIT + 3 * THREADS * OPS <= 31) */
 bit inwin[THREADS];
-short wmin[THREADS * THREADS];
-short wmax[THREADS * THREADS];
+int vset[THREADS];
 byte finished;
 
 #define BORROW(d) ((d) < 0 -> (-(d)) << SHIFT : (d) << SHIFT)
@@ -147,18 +150,31 @@ byte finished;
 #define MIN(a, b) ((a) < (b) -> (a) : (b))
 #define MAX(a, b) ((a) > (b) -> (a) : (b))
 
-/* ghost: thread t begins an add of d; every open window of a value/compare takes in the new prefix sum */
+/* ghost: window c takes in every value a linearization point now allows: INIT plus, per thread, the deltas of its
+   completed adds, with or without its add in flight */
+inline allowNow(c) {
+    for (m : 0 .. (1 << THREADS) - 1) {
+        v = INIT;
+        for (g : 0 .. THREADS - 1) {
+            v = v + ((m >> g) & 1 -> started[g] : done[g])
+        }
+        vset[c] = vset[c] | (1 << v)
+    }
+    m = 0;
+    v = 0;
+    g = 0
+}
+
+/* ghost: thread t begins an add of d; every open window of a value/compare takes in the new instant's values */
 inline begin(t, d) {
     started[t] = started[t] + d;
-    for (g : 0 .. THREADS - 1) {
+    for (c : 0 .. THREADS - 1) {
         if
-        :: inwin[g] ->
-            wmin[g * THREADS + t] = MIN(wmin[g * THREADS + t], started[t]);
-            wmax[g * THREADS + t] = MAX(wmax[g * THREADS + t], started[t])
+        :: inwin[c] -> allowNow(c)
         :: else -> REACHED
         fi
     }
-    g = 0
+    c = 0
 }
 
 /* ghost: lo and hi of an instantaneous read (a bound read) */
@@ -172,29 +188,29 @@ inline nowRange() {
     g = 0
 }
 
-/* ghost: thread c's value/compare begins */
-inline openWindow(c) {
-    for (g : 0 .. THREADS - 1) {
-        wmin[c * THREADS + g] = MIN(done[g], started[g]);
-        wmax[c * THREADS + g] = MAX(done[g], started[g])
-    }
-    g = 0;
-    inwin[c] = 1
+/* ghost: thread w's value/compare begins */
+inline openWindow(w) {
+    vset[w] = 0;
+    allowNow(w);
+    inwin[w] = 1
 }
 
-/* ghost: thread c's value/compare ends; lo and hi over its whole window */
-inline closeWindow(c) {
-    lo = INIT;
-    hi = INIT;
-    for (g : 0 .. THREADS - 1) {
-        lo = lo + wmin[c * THREADS + g];
-        hi = hi + wmax[c * THREADS + g];
-        wmin[c * THREADS + g] = 0;
-        wmax[c * THREADS + g] = 0
+/* ghost: thread w's value/compare ends; lo and hi are the least and greatest allowed value (for the messages) */
+inline closeWindow(w) {
+    lo = -1;
+    hi = -1;
+    for (m : 0 .. 31) {
+        if
+        :: (vset[w] >> m) & 1 -> hi = m; lo = (lo < 0 -> m : lo)
+        :: else -> skip
+        fi
     }
-    g = 0;
-    inwin[c] = 0
+    m = 0;
+    inwin[w] = 0
 }
+
+/* whether r is a value some linearization allows in thread w's window */
+#define ALLOWED(w, r) ((r) >= 0 && (r) <= 31 && ((vset[w] >> (r)) & 1))
 
 /* aggsum_add / AggSum.add(d) by thread t on a bucket of its choice; one step per access to a bucket field */
 inline add(t, d) {
@@ -374,8 +390,9 @@ inline value(t) {
     atomic {
         corelock = 0;
         closeWindow(t);
-        printf("M1: T%d value() = %d; the adds it may see give V in [%d, %d]\n", t, lb, lo, hi);
-        assert(lo <= lb && lb <= hi);
+        printf("M1: T%d value() = %d; the linearizations allow V in [%d, %d], set %d\n", t, lb, lo, hi, vset[t]);
+        assert(ALLOWED(t, lb));
+        vset[t] = 0;
         lo = 0; hi = 0; lb = 0; ub = 0; i = 0
     }
 }
@@ -383,10 +400,12 @@ inline value(t) {
 /* ghost: compare(x) by thread c returns res; judged against its window (A4) */
 inline compareReturns(c, x) {
     closeWindow(c);
-    printf("M1: T%d compare(%d) = %d; the adds it may see give V in [%d, %d]\n", c, x, res, lo, hi);
-    assert(res != -1 || lo < x);
-    assert(res != 1 || hi > x);
-    assert(res != 0 || (lo <= x && x <= hi));
+    printf("M1: T%d compare(%d) = %d; the linearizations allow V in [%d, %d], set %d\n", c, x, res, lo, hi,
+        vset[c]);
+    assert(res != -1 || (vset[c] & ((1 << x) - 1)) != 0);
+    assert(res != 1 || (vset[c] >> (x + 1)) != 0);
+    assert(res != 0 || ALLOWED(c, x));
+    vset[c] = 0;
     lo = 0; hi = 0; lb = 0; ub = 0; i = 0; res = 0
 }
 
@@ -456,10 +475,10 @@ mtype = { ADD, LOWER, UPPER, VALUE, COMPARE };
 
 /* a thread: OPS operations, each one chosen from all of them, with every delta and target */
 proctype worker(byte t) {
-    byte b, i, g, n;
+    byte b, i, g, n, c, m;
     bit fast, folded, decided;
     bit freed;
-    short d, x, nd, old, borrow, total, lb, ub, lo, hi;
+    short d, x, nd, old, borrow, total, lb, ub, lo, hi, v;
     int res;
     mtype op;
     for (n : 1 .. OPS) {

@@ -1,7 +1,9 @@
 /*
- * The ARC driver: the real module/zfs/arc.c of one OpenZFS 2.1 release (ARC_SOURCE, ORACLE_ZFS: 2.1.1 or 2.1.16, as
- * build-oracle.sh chooses), compiled into this translation unit with every ASSERT live (-DDEBUG -DZFS_DEBUG), and the
- * operations of an op trace expressed as the calls ZFS's own callers make.
+ * The ARC driver: the real module/zfs/arc.c of one OpenZFS release (ARC_SOURCE, ORACLE_ZFS: 2.1.1, 2.1.16, 2.2.0 or
+ * 2.2.11, as build-oracle.sh chooses; ORACLE_ARC_22 tells 2.2's ARC from 2.1's), compiled into this translation unit
+ * with every ASSERT live (-DDEBUG -DZFS_DEBUG), and the operations of an op trace expressed as the calls ZFS's own
+ * callers make. One file serves both ARCs: what differs (2.2's data and metadata, its fractions, the uncached state,
+ * changed signatures) is under #if ORACLE_ARC_22, each where it occurs.
  *
  * How arc.c is driven (docs/oracle.md has the reasons and the arc.c lines):
  *  - Nothing is patched in the logic of arc.c. What it calls is redirected, by a #define placed after the headers
@@ -10,11 +12,15 @@
  *      the clock        ddi_get_lbolt(), gethrtime(), hz, SEC2NSEC: a logical clock of `hz` ticks per second that
  *                       the trace advances (arc_growtime is kept in ticks);
  *      block sizes      SPA_MAXBLOCKSIZE and SPA_MAXBLOCKSHIFT for arc.c alone (zio and abd keep 16 MiB), so that
- *                       `2ULL << SPA_MAXBLOCKSHIFT` is the configured growth window;
+ *                       `2ULL << SPA_MAXBLOCKSHIFT` is the configured growth window; 2.2 also SPA_OLD_MAXBLOCKSIZE
+ *                       (arc_adapt's least growth step: spa_old_maxblocksize) and zfs_max_recordsize (from 2.2.9
+ *                       arc_is_overflowing's one block of overflow, 16 MiB in libzpool: spa_maxblocksize, as
+ *                       SPA_MAXBLOCKSIZE was before);
  *      memory           arc_all_memory, arc_free_memory, arc_available_memory: a free-memory level the trace sets;
  *      randomness       random_get_pseudo_bytes (multilist.c's random_in_range draws through it): SplitMix64 from
  *                       random_seed, one 64-bit draw per call, its low bytes little-endian;
- *      threads          zthr_create/_timer, zthr_wakeup, zthr_cancel, zthr_destroy, zthr_iscancelled: no threads;
+ *      threads          zthr_create/_timer, zthr_wakeup, zthr_cancel, zthr_destroy, zthr_iscancelled: no threads
+ *                       (2.2's evict zthr is a timer zthr: its timer never fires, the trace decides when it runs);
  *                       zthr_iscurthread (2.1.3 on: arc_evict_state uses its preallocated markers on the evict zthr)
  *                       is true while an evictor iteration runs, on whichever thread runs it; the
  *                       evict zthr's iteration (arc_evict_cb_check, then arc_evict_cb) runs when the trace says
@@ -26,7 +32,8 @@
  *      I/O              zio_read completes at once (arc_read_done); zio_write is kept until `complete`, which fills
  *                       the block pointer and calls arc_write_ready, then arc_write_done; zfs_blkptr_verify passes;
  *      identity         key -> block pointer: DVA word 0 = 1, word 1 = the key as a u64, birth txg 1, spa load guid
- *                       1, level 0, DMU_OT_PLAIN_FILE_CONTENTS, uncompressed, host byte order;
+ *                       1, level 0, DMU_OT_PLAIN_FILE_CONTENTS (data) or DMU_OT_OBJECT_ARRAY (2.2's `meta`:
+ *                       metadata with no dnode accounting), uncompressed, host byte order;
  *      probes           DTRACE_PROBE1(arc__evict | arc__delete) and DTRACE_PROBE3(arc__wait__for__eviction) report
  *                       evictions and waits;
  *      aggsum bounds    aggsum_upper_bound / aggsum_lower_bound read the exact value while SW_EXACT_AGGSUM is on.
@@ -35,6 +42,8 @@
  *    chunk waste through them as ARC_SPACE_ABD_CHUNK_WASTE), and wraps the HDR_FULL_SIZE that arc_evict_hdr adds to
  *    *real_evicted in oracle_header_bytes() (oracle/scripts/arc-hooks.sed); with the switches off both are identities,
  *    so the code is the release's.
+ *  - 2.2's arc_evict keeps ghost-hit snapshots and ghost targets in function-static variables that arc_fini and
+ *    arc_init leave alone: one ARC per process (oracle_arc_reusable), so the server runs each trace in a fresh worker.
  */
 #include <dlfcn.h>
 #include <unistd.h>
@@ -78,12 +87,19 @@
 /* what arc_all_memory() answers: it sizes arc.c's hash table and arc_init's defaults, which the settings replace */
 #define	ORACLE_ALL_MEMORY	(1ULL << 30)
 
+/* 2.2's zfs_abd_scatter_min_size is static in abd_os.c: its default, the only value a trace may give */
+#define	ORACLE_ABD_SCATTER_MIN_SIZE	1536
+#if ORACLE_ARC_22
+extern uint_t zfs_multilist_num_sublists;
+#else
 extern int zfs_multilist_num_sublists;
 extern int zfs_abd_scatter_min_size;
+#endif
 
 static int64_t oracle_now;
 static int32_t oracle_hz = 1000;
 static uint64_t oracle_maxblocksize = 1ULL << 24;
+static uint64_t oracle_old_maxblocksize = 1ULL << 17;
 static int oracle_maxblockshift = 24;
 static uint64_t oracle_free_memory_level;
 static uint64_t oracle_rng_state;
@@ -136,6 +152,9 @@ oracle_aggsum_lower_bound(aggsum_t *as)
 #define	SPA_MAXBLOCKSIZE	oracle_maxblocksize
 #undef	SPA_MAXBLOCKSHIFT
 #define	SPA_MAXBLOCKSHIFT	oracle_maxblockshift
+#undef	SPA_OLD_MAXBLOCKSIZE
+#define	SPA_OLD_MAXBLOCKSIZE	oracle_old_maxblocksize
+#define	zfs_max_recordsize	((uint_t)oracle_maxblocksize)
 #define	zthr_create(...)	((zthr_t *)(void *)&oracle_zthr_token)
 #define	zthr_create_timer(...)	((zthr_t *)(void *)&oracle_zthr_token)
 #define	zthr_wakeup(t)		((void)(t))
@@ -152,8 +171,13 @@ oracle_aggsum_lower_bound(aggsum_t *as)
 #define	zfs_blkptr_verify(...)	(B_TRUE)
 #define	zio_read(pio, spa, bp, data, size, done, priv, prio, flags, zb) \
 	oracle_zio_read(bp, data, size, done, priv, zb)
+#if ORACLE_ARC_22
+#define	zio_write(pio, spa, txg, bp, data, size, psize, zp, ready, cready, done, priv, prio, flags, zb) \
+	oracle_zio_write(bp, data, size, psize, zp, ready, done, priv, zb)
+#else
 #define	zio_write(pio, spa, txg, bp, data, size, psize, zp, ready, cready, pdone, done, priv, prio, flags, zb) \
 	oracle_zio_write(bp, data, size, psize, zp, ready, done, priv, zb)
+#endif
 #define	zio_wait(zio)		oracle_zio_run(zio)
 #define	zio_nowait(zio)		((void)oracle_zio_run(zio))
 #define	aggsum_upper_bound(as)	oracle_aggsum_upper_bound(as)
@@ -256,6 +280,10 @@ oracle_state_of(const arc_state_t *state)
 		return (OS_MFU);
 	if (state == arc_mfu_ghost)
 		return (OS_MFU_GHOST);
+#if ORACLE_ARC_22
+	if (state == arc_uncached)
+		return (OS_UNCACHED);
+#endif
 	fprintf(stderr, "arc-oracle: a header in a state the conformance format has no name for\n");
 	abort();
 }
@@ -272,17 +300,22 @@ oracle_record_eviction(const arc_buf_hdr_t *hdr, enum oracle_state from, enum or
 		}
 	}
 	oracle_evicted[oracle_nevicted++] = (oracle_eviction_t){ (int64_t)hdr->b_dva.dva_word[1],
-	    HDR_GET_LSIZE(hdr), from, to };
+	    HDR_ISTYPE_METADATA(hdr) ? OT_METADATA : OT_DATA, HDR_GET_LSIZE(hdr), from, to };
 }
 
-/* arc__evict: the header has just become a ghost; arc__delete: a ghost is about to be destroyed. */
+/*
+ * arc__evict: the header has just become a ghost (2.2: or anonymous, evicted from the uncached state, about to be
+ * destroyed); arc__delete: a ghost is about to be destroyed.
+ */
 static void
 oracle_probe1(const char *name, const void *arg)
 {
 	const arc_buf_hdr_t *hdr = arg;
 	if (strcmp(name, "arc__evict") == 0) {
-		enum oracle_state ghost = oracle_state_of(hdr->b_l1hdr.b_state);
-		oracle_record_eviction(hdr, ghost == OS_MRU_GHOST ? OS_MRU : OS_MFU, ghost);
+		enum oracle_state now = hdr->b_l1hdr.b_state == arc_anon ? OS_DESTROYED :
+		    oracle_state_of(hdr->b_l1hdr.b_state);
+		oracle_record_eviction(hdr, now == OS_DESTROYED ? OS_UNCACHED : now == OS_MRU_GHOST ? OS_MRU : OS_MFU,
+		    now);
 		oracle_stat_extra[ST_EVICTIONS]++;
 		oracle_stat_extra[ST_EVICTED_BYTES] += HDR_GET_LSIZE(hdr);
 	} else if (strcmp(name, "arc__delete") == 0) {
@@ -489,8 +522,21 @@ oracle_hold_new(void)
 	return (h);
 }
 
+/* The object type of a level-0 block of the type: data, or metadata that no dnode accounting follows. */
+static dmu_object_type_t
+oracle_object_type(enum oracle_type type)
+{
+	return (type == OT_METADATA ? DMU_OT_OBJECT_ARRAY : DMU_OT_PLAIN_FILE_CONTENTS);
+}
+
+static enum oracle_type
+oracle_type_of(const arc_buf_hdr_t *hdr)
+{
+	return (HDR_ISTYPE_METADATA(hdr) ? OT_METADATA : OT_DATA);
+}
+
 static void
-oracle_bp(blkptr_t *bp, int64_t key, uint64_t size)
+oracle_bp(blkptr_t *bp, int64_t key, uint64_t size, enum oracle_type type)
 {
 	BP_ZERO(bp);
 	bp->blk_dva[0].dva_word[0] = ORACLE_DVA_WORD0;
@@ -499,7 +545,7 @@ oracle_bp(blkptr_t *bp, int64_t key, uint64_t size)
 	BP_SET_PSIZE(bp, size);
 	BP_SET_COMPRESS(bp, ZIO_COMPRESS_OFF);
 	BP_SET_CHECKSUM(bp, ZIO_CHECKSUM_FLETCHER_4);
-	BP_SET_TYPE(bp, DMU_OT_PLAIN_FILE_CONTENTS);
+	BP_SET_TYPE(bp, oracle_object_type(type));
 	BP_SET_LEVEL(bp, 0);
 	BP_SET_BYTEORDER(bp, ZFS_HOST_BYTEORDER);
 	BP_SET_BIRTH(bp, ORACLE_BIRTH, ORACLE_BIRTH);
@@ -524,7 +570,7 @@ oracle_cached(int64_t key)
 {
 	blkptr_t bp;
 	kmutex_t *hash_lock;
-	oracle_bp(&bp, key, SPA_MINBLOCKSIZE);
+	oracle_bp(&bp, key, SPA_MINBLOCKSIZE, OT_DATA);
 	arc_buf_hdr_t *hdr = buf_hash_find(ORACLE_SPA_GUID, &bp, &hash_lock);
 	if (hdr != NULL)
 		mutex_exit(hash_lock);
@@ -576,14 +622,35 @@ oracle_check_held(int64_t key, oracle_block_t **block)
 
 /* ---- the operations ---- */
 
+static const char *const oracle_type_names[OT_COUNT] = { "data", "metadata" };
+
+/*
+ * A block's type never changes: a read or write of a key must have the type of the key's header (cached, ghost, or
+ * its pending write's).
+ */
+static const char *
+oracle_check_type(int64_t key, enum oracle_type type)
+{
+	oracle_block_t *k = oracle_block(key, B_FALSE);
+	const arc_buf_hdr_t *hdr = k != NULL && k->pending != NULL ? k->pending->buf->b_hdr : oracle_cached(key);
+	if (hdr != NULL && oracle_type_of(hdr) != type)
+		return (oracle_reject("type must equal the type (%s) of key %lld's header, was %s",
+		    oracle_type_names[oracle_type_of(hdr)], (longlong_t)key, oracle_type_names[type]));
+	return (NULL);
+}
+
 const char *
-oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, enum oracle_outcome *outcome)
+oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, enum oracle_type type,
+    enum oracle_outcome *outcome)
 {
 	const char *bad = oracle_check_size(size);
 	if (bad != NULL)
 		return (bad);
 	if (hold && kind != RK_DEMAND)
 		return (oracle_reject("hold must be false for a prefetch, was true"));
+	bad = oracle_check_type(key, type);
+	if (bad != NULL)
+		return (bad);
 	oracle_block_t *k = oracle_block(key, B_FALSE);
 	if (k != NULL && k->pending != NULL)
 		return (oracle_reject("key must not have a pending write, was %lld", (longlong_t)key));
@@ -604,7 +671,7 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 	}
 
 	blkptr_t bp;
-	oracle_bp(&bp, key, size);
+	oracle_bp(&bp, key, size, type);
 	zbookmark_phys_t zb = { 0 };
 	arc_flags_t flags = ARC_FLAG_WAIT;
 	zio_priority_t priority = ZIO_PRIORITY_SYNC_READ;
@@ -628,37 +695,46 @@ oracle_read(int64_t key, uint64_t size, enum oracle_read_kind kind, bool hold, e
 }
 
 const char *
-oracle_write(int64_t key, uint64_t size, enum oracle_outcome *outcome)
+oracle_write(int64_t key, uint64_t size, enum oracle_type type, enum oracle_outcome *outcome)
 {
 	const char *bad = oracle_check_size(size);
+	if (bad == NULL)
+		bad = oracle_check_type(key, type);
 	if (bad == NULL)
 		bad = oracle_check_new_key("key", key);
 	if (bad != NULL)
 		return (bad);
 	oracle_block_t *k = oracle_block(key, B_TRUE);
 	oracle_hold_t *h = oracle_hold_new();
-	h->buf = arc_alloc_buf(&oracle_spa, &h->buf, ARC_BUFC_DATA, (int32_t)size);
+	h->buf = arc_alloc_buf(&oracle_spa, &h->buf, type == OT_METADATA ? ARC_BUFC_METADATA : ARC_BUFC_DATA,
+	    (int32_t)size);
 	k->pending = h;
 	k->zio = NULL;
 	*outcome = OC_WRITTEN;
 	return (NULL);
 }
 
-/* arc_write, as dbuf_write calls it for a level-0 block of a plain file. */
+/* arc_write, as dbuf_write calls it for a level-0 block of a plain file (2.2: or of an object array). */
 static zio_t *
 oracle_arc_write(oracle_block_t *k)
 {
 	zio_prop_t zp = { 0 };
 	zp.zp_checksum = ZIO_CHECKSUM_FLETCHER_4;
 	zp.zp_compress = ZIO_COMPRESS_OFF;
-	zp.zp_type = DMU_OT_PLAIN_FILE_CONTENTS;
+	zp.zp_type = oracle_object_type(oracle_type_of(k->pending->buf->b_hdr));
 	zp.zp_level = 0;
 	zp.zp_copies = 1;
 	zp.zp_byteorder = ZFS_HOST_BYTEORDER;
 	zbookmark_phys_t zb = { 0 };
 	BP_ZERO(&k->bp);
+#if ORACLE_ARC_22
+	/* not uncached, not for the L2ARC */
+	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, B_FALSE, B_FALSE, &zp,
+	    oracle_write_callback, NULL, oracle_write_callback, NULL, ZIO_PRIORITY_ASYNC_WRITE, 0, &zb));
+#else
 	return (arc_write(NULL, &oracle_spa, ORACLE_BIRTH, &k->bp, k->pending->buf, B_FALSE, &zp,
 	    oracle_write_callback, NULL, NULL, oracle_write_callback, NULL, ZIO_PRIORITY_ASYNC_WRITE, 0, &zb));
+#endif
 }
 
 const char *
@@ -671,7 +747,7 @@ oracle_complete(int64_t key, bool hold, enum oracle_outcome *outcome)
 	oracle_hold_t *h = k->pending;
 	k->pending = NULL;
 	k->zio = NULL;
-	oracle_bp(&k->bp, key, arc_buf_size(h->buf));
+	oracle_bp(&k->bp, key, arc_buf_size(h->buf), oracle_type_of(h->buf->b_hdr));
 	zio->io_ready(zio);
 	zio->io_done(zio);
 	kmem_free(zio, sizeof (zio_t));
@@ -745,7 +821,7 @@ oracle_free(int64_t key, enum oracle_outcome *outcome)
 	}
 	*outcome = zfs_refcount_is_zero(&hdr->b_l1hdr.b_refcnt) ? OC_FREED : OC_FREE_SKIPPED_HELD;
 	blkptr_t bp;
-	oracle_bp(&bp, key, HDR_GET_LSIZE(hdr));
+	oracle_bp(&bp, key, HDR_GET_LSIZE(hdr), oracle_type_of(hdr));
 	arc_freed(&oracle_spa, &bp);
 	return (NULL);
 }
@@ -818,24 +894,72 @@ oracle_take_evictions(int *count)
 
 /* ---- set-up ---- */
 
-const char *const oracle_tunable_names[12] = {
+/*
+ * The tunables of the conformance header, in its order, and arc.c's variables (an int, or from 2.2 mostly a uint_t:
+ * the same size, read and written through the kind). NULL: a tunable 2.2 made static outside arc.c, which a trace
+ * can only give its default (ORACLE_ABD_SCATTER_MIN_SIZE).
+ */
+#if ORACLE_ARC_22
+const int oracle_ntunables = 11;
+const char *const oracle_tunable_names[] = {
+	"arc_shrink_shift", "arc_no_grow_shift", "arc_grow_retry", "zfs_arc_overflow_shift", "zfs_arc_eviction_pct",
+	"zfs_arc_evict_batch_limit", "arc_min_prefetch_ms", "arc_min_prescient_prefetch_ms", "zfs_arc_meta_balance",
+	"zfs_abd_scatter_enabled", "zfs_abd_scatter_min_size"
+};
+const enum oracle_tunable_kind oracle_tunable_kinds[] = {
+	TK_UINT, TK_UINT, TK_UINT, TK_INT, TK_UINT, TK_UINT, TK_UINT, TK_UINT, TK_UINT, TK_BOOLEAN, TK_INT
+};
+static void *const oracle_tunable_vars[] = {
+	&arc_shrink_shift, &arc_no_grow_shift, &arc_grow_retry, &zfs_arc_overflow_shift, &zfs_arc_eviction_pct,
+	&zfs_arc_evict_batch_limit, &arc_min_prefetch_ms, &arc_min_prescient_prefetch_ms, &zfs_arc_meta_balance,
+	&zfs_abd_scatter_enabled, NULL
+};
+const bool oracle_arc_reusable = false;
+#else
+const int oracle_ntunables = 12;
+const char *const oracle_tunable_names[] = {
 	"arc_p_min_shift", "arc_shrink_shift", "arc_no_grow_shift", "arc_grow_retry", "zfs_arc_overflow_shift",
 	"zfs_arc_eviction_pct", "zfs_arc_evict_batch_limit", "zfs_arc_p_dampener_disable", "arc_min_prefetch_ms",
 	"arc_min_prescient_prefetch_ms", "zfs_abd_scatter_enabled", "zfs_abd_scatter_min_size"
 };
-
-static int *const oracle_tunable_vars[12] = {
+const enum oracle_tunable_kind oracle_tunable_kinds[] = {
+	TK_INT, TK_INT, TK_INT, TK_INT, TK_INT, TK_INT, TK_INT, TK_BOOLEAN, TK_INT, TK_INT, TK_BOOLEAN, TK_INT
+};
+static void *const oracle_tunable_vars[] = {
 	&arc_p_min_shift, &arc_shrink_shift, &arc_no_grow_shift, &arc_grow_retry, &zfs_arc_overflow_shift,
 	&zfs_arc_eviction_pct, &zfs_arc_evict_batch_limit, &zfs_arc_p_dampener_disable, &arc_min_prefetch_ms,
 	&arc_min_prescient_prefetch_ms, &zfs_abd_scatter_enabled, &zfs_abd_scatter_min_size
 };
+const bool oracle_arc_reusable = true;
+#endif
+
+static int64_t
+oracle_tunable_get(int i)
+{
+	if (oracle_tunable_vars[i] == NULL)
+		return (ORACLE_ABD_SCATTER_MIN_SIZE);
+	if (oracle_tunable_kinds[i] == TK_UINT)
+		return (*(uint_t *)oracle_tunable_vars[i]);
+	return (*(int *)oracle_tunable_vars[i]);
+}
+
+static void
+oracle_tunable_set(int i, int64_t value)
+{
+	if (oracle_tunable_vars[i] == NULL)
+		return;
+	if (oracle_tunable_kinds[i] == TK_UINT)
+		*(uint_t *)oracle_tunable_vars[i] = (uint_t)value;
+	else
+		*(int *)oracle_tunable_vars[i] = (int)value;
+}
 
 /*
  * What arc_init does not set and a trace changes, as it was before the first arc_init: arc.c's arc_stats (arc_c,
  * arc_p, arc_no_grow, arc_need_free and the other ARCSTAT values), the tunables, and the spa the harness passes.
  */
 static arc_stats_t oracle_pristine_stats;
-static int oracle_pristine_tunables[12];
+static int64_t oracle_pristine_tunables[ORACLE_MAX_TUNABLES];
 static spa_t oracle_pristine_spa;
 
 void
@@ -847,8 +971,8 @@ oracle_zfs_init(void)
 	/* the L2ARC's lists (no thread: that is l2arc_start), which arc_fini's l2arc_do_free_on_write walks */
 	l2arc_init();
 	oracle_pristine_stats = arc_stats;
-	for (int i = 0; i < 12; i++)
-		oracle_pristine_tunables[i] = *oracle_tunable_vars[i];
+	for (int i = 0; i < oracle_ntunables; i++)
+		oracle_pristine_tunables[i] = oracle_tunable_get(i);
 	oracle_pristine_spa = oracle_spa;
 }
 
@@ -882,10 +1006,24 @@ oracle_arc_init(const oracle_settings_t *s)
 	if (window < 2 || (window & (window - 1)) != 0)
 		return (oracle_reject("growth_window must be a power of two for arc.c (2ULL << SPA_MAXBLOCKSHIFT), "
 		    "was %llu", (u_longlong_t)window));
+#if ORACLE_ARC_22
+	/* arc_adapt's window is 2 * SPA_MAXBLOCKSIZE, arc_set_limits' floor 2ULL << SPA_MAXBLOCKSHIFT: one block size */
+	if (window / 2 != s->max_block_size)
+		return (oracle_reject("growth_window must be 2 * spa_maxblocksize=%llu for 2.2's arc.c "
+		    "(2 * SPA_MAXBLOCKSIZE), was %llu", (u_longlong_t)s->max_block_size, (u_longlong_t)window));
+	for (int i = 0; i < oracle_ntunables; i++) {
+		if (oracle_tunable_vars[i] == NULL && s->tunable_set[i] &&
+		    s->tunable[i] != ORACLE_ABD_SCATTER_MIN_SIZE)
+			return (oracle_reject("%s must be %d: it is static in 2.2's abd_os.c, which no harness can set, "
+			    "was %lld", oracle_tunable_names[i], ORACLE_ABD_SCATTER_MIN_SIZE, (longlong_t)s->tunable[i]));
+	}
+	oracle_maxblocksize = s->max_block_size;
+	oracle_old_maxblocksize = s->old_max_block_size;
+#endif
 	/* a fresh ARC, as in a fresh process: what arc_init leaves alone back to its state before any trace */
 	arc_stats = oracle_pristine_stats;
-	for (int i = 0; i < 12; i++)
-		*oracle_tunable_vars[i] = oracle_pristine_tunables[i];
+	for (int i = 0; i < oracle_ntunables; i++)
+		oracle_tunable_set(i, oracle_pristine_tunables[i]);
 	oracle_spa = oracle_pristine_spa;
 	memset(&ARC_anon, 0, sizeof (arc_state_t));
 	memset(&ARC_mru, 0, sizeof (arc_state_t));
@@ -893,6 +1031,9 @@ oracle_arc_init(const oracle_settings_t *s)
 	memset(&ARC_mfu, 0, sizeof (arc_state_t));
 	memset(&ARC_mfu_ghost, 0, sizeof (arc_state_t));
 	memset(&ARC_l2c_only, 0, sizeof (arc_state_t));
+#if ORACLE_ARC_22
+	memset(&ARC_uncached, 0, sizeof (arc_state_t));
+#endif
 	memset(&buf_hash_table, 0, sizeof (buf_hash_table));
 	arc_evict_needed = B_FALSE;
 	arc_evict_count = 0;
@@ -926,19 +1067,21 @@ oracle_arc_configure(const oracle_settings_t *s)
 	arc_c_min = s->c_min;
 	arc_c_max = s->c_max;
 	arc_c = arc_c_min;
+#if !ORACLE_ARC_22
 	arc_p = arc_c >> 1;
+#endif
 	arc_sys_free = s->sys_free;
-	for (int i = 0; i < 12; i++) {
+	for (int i = 0; i < oracle_ntunables; i++) {
 		if (s->tunable_set[i])
-			*oracle_tunable_vars[i] = (int)s->tunable[i];
+			oracle_tunable_set(i, s->tunable[i]);
 	}
 }
 
 void
-oracle_arc_tunables(int64_t values[12])
+oracle_arc_tunables(int64_t values[ORACLE_MAX_TUNABLES])
 {
-	for (int i = 0; i < 12; i++)
-		values[i] = *oracle_tunable_vars[i];
+	for (int i = 0; i < oracle_ntunables; i++)
+		values[i] = oracle_tunable_get(i);
 }
 
 /* ---- snapshots ---- */
@@ -951,7 +1094,12 @@ oracle_state(enum oracle_state s)
 	case OS_MRU: return (arc_mru);
 	case OS_MRU_GHOST: return (arc_mru_ghost);
 	case OS_MFU: return (arc_mfu);
-	default: return (arc_mfu_ghost);
+	case OS_MFU_GHOST: return (arc_mfu_ghost);
+#if ORACLE_ARC_22
+	default: return (arc_uncached);
+#else
+	default: abort();
+#endif
 	}
 }
 
@@ -987,6 +1135,7 @@ static void
 oracle_describe(oracle_header_t *out, arc_buf_hdr_t *hdr, int64_t key)
 {
 	out->key = key;
+	out->type = oracle_type_of(hdr);
 	out->state = oracle_state_of(hdr->b_l1hdr.b_state);
 	out->size = HDR_GET_LSIZE(hdr);
 	out->has_data = hdr->b_l1hdr.b_pabd != NULL;
@@ -1013,16 +1162,22 @@ oracle_list_headers(void)
 		}
 	}
 	qsort(oracle_headers, oracle_nheaders, sizeof (oracle_header_t), oracle_compare_keys);
-	for (enum oracle_state s = OS_MRU; s < OS_COUNT; s++) {
-		multilist_t *ml = &oracle_state(s)->arcs_list[ARC_BUFC_DATA];
-		for (int i = 0; i < (int)multilist_get_num_sublists(ml); i++) {
-			multilist_sublist_t *mls = multilist_sublist_lock(ml, i);
-			for (arc_buf_hdr_t *hdr = multilist_sublist_head(mls); hdr != NULL;
-			    hdr = multilist_sublist_next(mls, hdr)) {
-				if (hdr->b_spa != 0)
-					oracle_describe(oracle_header_slot(), hdr, (int64_t)hdr->b_dva.dva_word[1]);
+	for (enum oracle_state s = OS_MRU; s < ORACLE_STATES; s++) {
+		/* 2.1's traces are data only; 2.2's state lists data, then metadata (ARC_BUFC_DATA is 0 there) */
+		for (int type = ARC_BUFC_DATA; type <= (ORACLE_ARC_22 ? ARC_BUFC_METADATA : ARC_BUFC_DATA); type++) {
+			multilist_t *ml = &oracle_state(s)->arcs_list[type];
+			for (int i = 0; i < (int)multilist_get_num_sublists(ml); i++) {
+				/* multilist_sublist_lock(ml, i), renamed _idx in 2.2.x: the same in every release */
+				multilist_sublist_t *mls = &ml->ml_sublists[i];
+				mutex_enter(&mls->mls_lock);
+				for (arc_buf_hdr_t *hdr = multilist_sublist_head(mls); hdr != NULL;
+				    hdr = multilist_sublist_next(mls, hdr)) {
+					if (hdr->b_spa != 0)
+						oracle_describe(oracle_header_slot(), hdr,
+						    (int64_t)hdr->b_dva.dva_word[1]);
+				}
+				multilist_sublist_unlock(mls);
 			}
-			multilist_sublist_unlock(mls);
 		}
 		first = oracle_nheaders;
 		for (uint64_t i = 0; i <= buf_hash_table.ht_mask; i++) {
@@ -1045,12 +1200,34 @@ oracle_snapshot(oracle_snapshot_t *o, bool headers)
 
 	o->tick = oracle_now;
 	o->c = arc_c;
-	o->p = arc_p;
 	o->size_total = aggsum_value(&arc_sums.arcstat_size);
+	memset(o->size, 0, sizeof (o->size));
+	memset(o->esize, 0, sizeof (o->esize));
+	memset(o->ghost_hits, 0, sizeof (o->ghost_hits));
+#if ORACLE_ARC_22
+	o->p = 0;
+	o->meta = arc_meta;
+	o->pd = arc_pd;
+	o->pm = arc_pm;
 	for (enum oracle_state s = OS_ANON; s < OS_COUNT; s++) {
-		o->size[s] = zfs_refcount_count(&oracle_state(s)->arcs_size);
-		o->esize[s] = zfs_refcount_count(&oracle_state(s)->arcs_esize[ARC_BUFC_DATA]);
+		o->size[s][OT_DATA] = zfs_refcount_count(&oracle_state(s)->arcs_size[ARC_BUFC_DATA]);
+		o->size[s][OT_METADATA] = zfs_refcount_count(&oracle_state(s)->arcs_size[ARC_BUFC_METADATA]);
+		o->esize[s][OT_DATA] = zfs_refcount_count(&oracle_state(s)->arcs_esize[ARC_BUFC_DATA]);
+		o->esize[s][OT_METADATA] = zfs_refcount_count(&oracle_state(s)->arcs_esize[ARC_BUFC_METADATA]);
 	}
+	arc_state_t *ghosts[2] = { arc_mru_ghost, arc_mfu_ghost };
+	for (int g = 0; g < 2; g++) {
+		o->ghost_hits[g][OT_DATA] = oracle_wmsum(&ghosts[g]->arcs_hits[ARC_BUFC_DATA]);
+		o->ghost_hits[g][OT_METADATA] = oracle_wmsum(&ghosts[g]->arcs_hits[ARC_BUFC_METADATA]);
+	}
+#else
+	o->p = arc_p;
+	o->meta = o->pd = o->pm = 0;
+	for (enum oracle_state s = OS_ANON; s < ORACLE_STATES; s++) {
+		o->size[s][OT_DATA] = zfs_refcount_count(&oracle_state(s)->arcs_size);
+		o->esize[s][OT_DATA] = zfs_refcount_count(&oracle_state(s)->arcs_esize[ARC_BUFC_DATA]);
+	}
+#endif
 	o->evict_count = arc_evict_count;
 	o->evict_needed = arc_evict_needed;
 	o->need_free = arc_need_free;
@@ -1074,9 +1251,13 @@ oracle_snapshot(oracle_snapshot_t *o, bool headers)
 	st[ST_HITS] = oracle_wmsum(&arc_sums.arcstat_hits);
 	st[ST_MISSES] = oracle_wmsum(&arc_sums.arcstat_misses);
 	st[ST_DEMAND_DATA_HITS] = oracle_wmsum(&arc_sums.arcstat_demand_data_hits);
+	st[ST_DEMAND_METADATA_HITS] = oracle_wmsum(&arc_sums.arcstat_demand_metadata_hits);
 	st[ST_PREFETCH_DATA_HITS] = oracle_wmsum(&arc_sums.arcstat_prefetch_data_hits);
+	st[ST_PREFETCH_METADATA_HITS] = oracle_wmsum(&arc_sums.arcstat_prefetch_metadata_hits);
 	st[ST_DEMAND_DATA_MISSES] = oracle_wmsum(&arc_sums.arcstat_demand_data_misses);
+	st[ST_DEMAND_METADATA_MISSES] = oracle_wmsum(&arc_sums.arcstat_demand_metadata_misses);
 	st[ST_PREFETCH_DATA_MISSES] = oracle_wmsum(&arc_sums.arcstat_prefetch_data_misses);
+	st[ST_PREFETCH_METADATA_MISSES] = oracle_wmsum(&arc_sums.arcstat_prefetch_metadata_misses);
 	st[ST_MRU_HITS] = oracle_wmsum(&arc_sums.arcstat_mru_hits);
 	st[ST_MFU_HITS] = oracle_wmsum(&arc_sums.arcstat_mfu_hits);
 	st[ST_MRU_GHOST_HITS] = oracle_wmsum(&arc_sums.arcstat_mru_ghost_hits);
@@ -1085,6 +1266,7 @@ oracle_snapshot(oracle_snapshot_t *o, bool headers)
 	st[ST_EVICT_SKIP] = oracle_wmsum(&arc_sums.arcstat_evict_skip);
 	st[ST_EVICT_NOT_ENOUGH] = oracle_wmsum(&arc_sums.arcstat_evict_not_enough);
 	st[ST_MUTEX_MISS] = oracle_wmsum(&arc_sums.arcstat_mutex_miss);
+	st[ST_DEMAND_HIT_PREDICTIVE_PREFETCH] = oracle_wmsum(&arc_sums.arcstat_demand_hit_predictive_prefetch);
 	st[ST_DEMAND_HIT_PRESCIENT_PREFETCH] = oracle_wmsum(&arc_sums.arcstat_demand_hit_prescient_prefetch);
 	st[ST_OVERHEAD_SIZE] = oracle_wmsum(&arc_sums.arcstat_overhead_size);
 	st[ST_COMPRESSED_SIZE] = oracle_wmsum(&arc_sums.arcstat_compressed_size);

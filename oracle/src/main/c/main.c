@@ -43,27 +43,50 @@
 #error "ORACLE_ZFS: the release the compiled arc.c follows (build-oracle.sh defines it)"
 #endif
 
-/* The spec's QuirkFix names, in its order: the header's "fixes" object. */
+/* The spec's QuirkFix names of the release's ARC, in its order: the header's "fixes" object. */
 static const char *const quirk_fixes[] = {
+#if ORACLE_ARC_22
+	"EVICT_ADJ_OVERFLOW_17255", "MFU_META_EVICTION_16546", "SHRINK_IMPROVEMENTS_16197"
+#else
 	"WRITE_SHARES_LINEAR_12425", "REAP_ABOVE_C_MIN_13794", "ARC_P_GROWTH_CAP_14137",
 	"ADAPT_MRU_64BIT_MULTIPLY_14094", "ADAPT_MFU_64BIT_MULTIPLY_OURS", "SHRINK_CLAMPS_ARC_P_OURS"
+#endif
 };
 #define	QUIRK_FIX_COUNT	(sizeof (quirk_fixes) / sizeof (quirk_fixes[0]))
 static const char *const switch_names[SW_COUNT] = { "exact_aggsum", "no_header_memory", "no_chunk_waste" };
 static const char *const state_names[OS_COUNT + 1] = {
-	"anon", "mru", "mru_ghost", "mfu", "mfu_ghost", "destroyed"
+	"anon", "mru", "mru_ghost", "mfu", "mfu_ghost", "uncached", "destroyed"
 };
+static const char *const type_names[OT_COUNT] = { "data", "metadata" };
 static const char *const outcome_names[] = {
 	"HIT_MRU", "HIT_MFU", "GHOST_HIT_MRU", "GHOST_HIT_MFU", "MISS", "WRITTEN", "WRITE_COMPLETED", "RELEASED",
 	"OVERWRITTEN", "FREED", "FREE_SKIPPED_HELD", "NOT_CACHED", "TARGET_REDUCED", "EVICTOR_RAN", "REAPED", "IDLE",
 	"TICKED", "MEMORY_SET"
 };
 static const char *const stat_names[ST_COUNT] = {
-	"hits", "misses", "demand_data_hits", "prefetch_data_hits", "demand_data_misses", "prefetch_data_misses",
+	"hits", "misses", "demand_data_hits", "demand_metadata_hits", "prefetch_data_hits", "prefetch_metadata_hits",
+	"demand_data_misses", "demand_metadata_misses", "prefetch_data_misses", "prefetch_metadata_misses",
 	"mru_hits", "mfu_hits", "mru_ghost_hits", "mfu_ghost_hits", "deleted", "evict_skip", "evict_not_enough",
-	"mutex_miss", "demand_hit_prescient_prefetch", "overhead_size", "compressed_size", "uncompressed_size",
-	"evictions", "evicted_bytes", "evict_waits", "evictor_runs"
+	"mutex_miss", "demand_hit_predictive_prefetch", "demand_hit_prescient_prefetch", "overhead_size",
+	"compressed_size", "uncompressed_size", "evictions", "evicted_bytes", "evict_waits", "evictor_runs"
 };
+/* The statistics the release's output lists, in its order: 2.2's all; 2.1's data-only ones. */
+static const enum oracle_stat stats_printed[] = {
+#if ORACLE_ARC_22
+	ST_HITS, ST_MISSES, ST_DEMAND_DATA_HITS, ST_DEMAND_METADATA_HITS, ST_PREFETCH_DATA_HITS,
+	ST_PREFETCH_METADATA_HITS, ST_DEMAND_DATA_MISSES, ST_DEMAND_METADATA_MISSES, ST_PREFETCH_DATA_MISSES,
+	ST_PREFETCH_METADATA_MISSES, ST_MRU_HITS, ST_MFU_HITS, ST_MRU_GHOST_HITS, ST_MFU_GHOST_HITS, ST_DELETED,
+	ST_EVICT_SKIP, ST_EVICT_NOT_ENOUGH, ST_MUTEX_MISS, ST_DEMAND_HIT_PREDICTIVE_PREFETCH,
+	ST_DEMAND_HIT_PRESCIENT_PREFETCH,
+#else
+	ST_HITS, ST_MISSES, ST_DEMAND_DATA_HITS, ST_PREFETCH_DATA_HITS, ST_DEMAND_DATA_MISSES,
+	ST_PREFETCH_DATA_MISSES, ST_MRU_HITS, ST_MFU_HITS, ST_MRU_GHOST_HITS, ST_MFU_GHOST_HITS, ST_DELETED,
+	ST_EVICT_SKIP, ST_EVICT_NOT_ENOUGH, ST_MUTEX_MISS, ST_DEMAND_HIT_PRESCIENT_PREFETCH,
+#endif
+	ST_OVERHEAD_SIZE, ST_COMPRESSED_SIZE, ST_UNCOMPRESSED_SIZE, ST_EVICTIONS, ST_EVICTED_BYTES, ST_EVICT_WAITS,
+	ST_EVICTOR_RUNS
+};
+#define	STATS_PRINTED	(sizeof (stats_printed) / sizeof (stats_printed[0]))
 
 /* ---- where an error is reported ---- */
 
@@ -99,7 +122,7 @@ usage(const char *problem)
 
 /* ---- settings ---- */
 
-enum kind { K_U64, K_SIGNED, K_INT, K_BOOLEAN };
+enum kind { K_U64, K_SIGNED, K_INT, K_UINT, K_BOOLEAN };
 
 typedef struct setting {
 	const char *name;
@@ -112,11 +135,21 @@ static const setting_t config_settings[] = {
 	{ "growth_window", K_U64, -1 }, { "arc_sys_free", K_U64, -1 }, { "hz", K_INT, -1 },
 	{ "zfs_multilist_num_sublists", K_INT, -1 }, { "random_seed", K_SIGNED, -1 },
 	{ "evictor_runs_after_each_operation", K_BOOLEAN, -1 }, { "arc_free_memory", K_U64, -1 },
-};
-static const enum kind tunable_kinds[12] = {
-	K_INT, K_INT, K_INT, K_INT, K_INT, K_INT, K_INT, K_BOOLEAN, K_INT, K_INT, K_BOOLEAN, K_INT
+#if ORACLE_ARC_22
+	{ "spa_old_maxblocksize", K_U64, -1 },
+#endif
 };
 #define	NCONFIG	(sizeof (config_settings) / sizeof (config_settings[0]))
+
+static enum kind
+tunable_kind(int i)
+{
+	switch (oracle_tunable_kinds[i]) {
+	case TK_UINT: return (K_UINT);
+	case TK_BOOLEAN: return (K_BOOLEAN);
+	default: return (K_INT);
+	}
+}
 
 /* The conformance defaults (docs/conformance.md): ArcConfig.small(8 KiB, 64 KiB, 2 KiB), plentiful memory. */
 static void
@@ -126,6 +159,7 @@ default_settings(oracle_settings_t *s)
 	s->c_min = 8192;
 	s->c_max = 65536;
 	s->max_block_size = 2048;
+	s->old_max_block_size = 131072;
 	s->window = 4096;
 	s->sys_free = 0;
 	s->ticks_per_second = 1000;
@@ -185,6 +219,10 @@ parse_value(const char *name, enum kind kind, const char *text)
 		if (parse_integer(text, true, &v))
 			return (v);
 		fail("%s must be a signed 64-bit integer, was \"%.100s\"", name, text);
+	case K_UINT:
+		if (parse_integer(text, false, &v) && v <= UINT32_MAX)
+			return (v);
+		fail("%s must be an unsigned 32-bit integer, was \"%.100s\"", name, text);
 	default:
 		if (parse_integer(text, true, &v) && (int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX)
 			return (v);
@@ -205,9 +243,9 @@ assign(oracle_settings_t *s, const char *assignment)
 	memcpy(name, assignment, n);
 	name[n] = '\0';
 	const char *text = eq + 1;
-	for (int i = 0; i < 12; i++) {
+	for (int i = 0; i < oracle_ntunables; i++) {
 		if (strcmp(name, oracle_tunable_names[i]) == 0) {
-			s->tunable[i] = (int64_t)parse_value(name, tunable_kinds[i], text);
+			s->tunable[i] = (int64_t)parse_value(name, tunable_kind(i), text);
 			s->tunable_set[i] = true;
 			return;
 		}
@@ -226,7 +264,8 @@ assign(oracle_settings_t *s, const char *assignment)
 		case 6: s->num_sublists = (int32_t)v; break;
 		case 7: s->seed = (int64_t)v; break;
 		case 8: s->evictor_after_each = v != 0; break;
-		default: s->free_memory = v; break;
+		case 9: s->free_memory = v; break;
+		default: s->old_max_block_size = v; break;
 		}
 		return;
 	}
@@ -261,6 +300,7 @@ typedef struct op {
 	uint64_t amount;
 	enum oracle_read_kind read_kind;
 	bool hold;
+	enum oracle_type type;	/* read and write: 2.2's `meta` word */
 } op_t;
 
 typedef struct trace {
@@ -317,13 +357,16 @@ word_is(const char *word, const char *name)
 	return (strcasecmp(word, name) == 0);
 }
 
+/* 2.2's words: `meta` after a read's or a write's size (a read's last word; any order is accepted) */
+#define	META_WORDS	(ORACLE_ARC_22 ? 1 : 0)
+
 static void
 parse_op(char *text, op_t *op)
 {
-	char *w[6];
-	int n = split_words(text, w, 5);
+	char *w[7];
+	int n = split_words(text, w, 6);
 	static const struct { const char *name; op_kind_t kind; int max; } ops[] = {
-		{ "read", OP_READ, 5 }, { "write", OP_WRITE, 3 }, { "complete", OP_COMPLETE, 3 },
+		{ "read", OP_READ, 5 + META_WORDS }, { "write", OP_WRITE, 3 + META_WORDS }, { "complete", OP_COMPLETE, 3 },
 		{ "release", OP_RELEASE, 2 }, { "overwrite", OP_OVERWRITE, 3 }, { "free", OP_FREE, 2 },
 		{ "shrink", OP_SHRINK, 2 }, { "evict", OP_EVICT, 1 }, { "reap", OP_REAP, 1 },
 		{ "tick", OP_TICK, 2 }, { "memory", OP_MEMORY, 2 },
@@ -350,6 +393,7 @@ parse_op(char *text, op_t *op)
 	op->kind = ops[which].kind;
 	op->hold = false;
 	op->read_kind = RK_DEMAND;
+	op->type = OT_DATA;
 	switch (op->kind) {
 	case OP_READ:
 		op->key = parse_key(w[1], "key");
@@ -363,6 +407,10 @@ parse_op(char *text, op_t *op)
 				op->read_kind = RK_PRESCIENT;
 			else if (word_is(w[i], "hold"))
 				op->hold = true;
+			else if (ORACLE_ARC_22 && word_is(w[i], "meta"))
+				op->type = OT_METADATA;
+			else if (ORACLE_ARC_22)
+				fail("expected demand, prefetch, prescient, hold or meta, got \"%.100s\"", w[i]);
 			else
 				fail("expected demand, prefetch, prescient or hold, got \"%.100s\"", w[i]);
 		}
@@ -370,6 +418,11 @@ parse_op(char *text, op_t *op)
 	case OP_WRITE:
 		op->key = parse_key(w[1], "key");
 		op->amount = parse_amount(w[2], "size");
+		if (n > 3) {
+			if (!word_is(w[3], "meta"))
+				fail("expected meta, got \"%.100s\"", w[3]);
+			op->type = OT_METADATA;
+		}
 		break;
 	case OP_COMPLETE:
 		op->key = parse_key(w[1], "key");
@@ -406,11 +459,12 @@ canonical(const op_t *op, char *out, size_t size)
 	static const char *const kinds[] = { "demand", "prefetch", "prescient" };
 	switch (op->kind) {
 	case OP_READ:
-		snprintf(out, size, "read %" PRId64 " %" PRIu64 " %s%s", op->key, op->amount, kinds[op->read_kind],
-		    op->hold ? " hold" : "");
+		snprintf(out, size, "read %" PRId64 " %" PRIu64 " %s%s%s", op->key, op->amount, kinds[op->read_kind],
+		    op->hold ? " hold" : "", op->type == OT_METADATA ? " meta" : "");
 		break;
 	case OP_WRITE:
-		snprintf(out, size, "write %" PRId64 " %" PRIu64, op->key, op->amount);
+		snprintf(out, size, "write %" PRId64 " %" PRIu64 "%s", op->key, op->amount,
+		    op->type == OT_METADATA ? " meta" : "");
 		break;
 	case OP_COMPLETE:
 		snprintf(out, size, "complete %" PRId64 "%s", op->key, op->hold ? " hold" : "");
@@ -543,15 +597,18 @@ write_header(FILE *out, const char *name, const trace_t *trace, const oracle_set
 	fprintf(out, ",\"trace_sha256\":\"%s\",\"headers\":%s,\"config\":{", trace->sha256, boolean(headers));
 	fprintf(out, "\"arc_c_min\":%" PRIu64 ",\"arc_c_max\":%" PRIu64 ",\"spa_maxblocksize\":%" PRIu64
 	    ",\"growth_window\":%" PRIu64 ",\"arc_sys_free\":%" PRIu64 ",\"hz\":%d,\"zfs_multilist_num_sublists\":%d"
-	    ",\"random_seed\":%" PRId64 ",\"evictor_runs_after_each_operation\":%s,\"arc_free_memory\":%" PRIu64 "}",
+	    ",\"random_seed\":%" PRId64 ",\"evictor_runs_after_each_operation\":%s,\"arc_free_memory\":%" PRIu64,
 	    s->c_min, s->c_max, s->max_block_size, s->window, s->sys_free, s->ticks_per_second, s->num_sublists,
 	    s->seed, boolean(s->evictor_after_each), s->free_memory);
-	int64_t t[12];
+	if (ORACLE_ARC_22)
+		fprintf(out, ",\"spa_old_maxblocksize\":%" PRIu64, s->old_max_block_size);
+	fputc('}', out);
+	int64_t t[ORACLE_MAX_TUNABLES];
 	oracle_arc_tunables(t);
 	fputs(",\"tunables\":{", out);
-	for (int i = 0; i < 12; i++) {
+	for (int i = 0; i < oracle_ntunables; i++) {
 		fprintf(out, "%s\"%s\":", i == 0 ? "" : ",", oracle_tunable_names[i]);
-		if (tunable_kinds[i] == K_BOOLEAN)
+		if (oracle_tunable_kinds[i] == TK_BOOLEAN)
 			fputs(boolean(t[i] != 0), out);
 		else
 			fprintf(out, "%" PRId64, t[i]);
@@ -563,6 +620,21 @@ write_header(FILE *out, const char *name, const trace_t *trace, const oracle_set
 	fputs("}}\n", out);
 }
 
+/* 2.2's per-type sizes of one state, or ghost-hit bytes of one ghost state: {"data":...,"metadata":...}. */
+static void
+write_types(FILE *out, const uint64_t size[OT_COUNT], const uint64_t *esize)
+{
+	fputc('{', out);
+	for (int t = 0; t < OT_COUNT; t++) {
+		if (esize != NULL)
+			fprintf(out, "%s\"%s\":{\"size\":%" PRIu64 ",\"esize\":%" PRIu64 "}", t == 0 ? "" : ",",
+			    type_names[t], size[t], esize[t]);
+		else
+			fprintf(out, "%s\"%s\":%" PRIu64, t == 0 ? "" : ",", type_names[t], size[t]);
+	}
+	fputc('}', out);
+}
+
 static void
 write_step(FILE *out, int index, const op_t *op, enum oracle_outcome outcome, bool headers)
 {
@@ -572,33 +644,59 @@ write_step(FILE *out, int index, const op_t *op, enum oracle_outcome outcome, bo
 	    text, outcome_names[outcome]);
 	int n;
 	const oracle_eviction_t *e = oracle_take_evictions(&n);
-	for (int i = 0; i < n; i++)
-		fprintf(out, "%s{\"key\":%" PRId64 ",\"size\":%" PRIu64 ",\"from\":\"%s\",\"to\":\"%s\"}",
-		    i == 0 ? "" : ",", e[i].key, e[i].size, state_names[e[i].from], state_names[e[i].to]);
+	for (int i = 0; i < n; i++) {
+		fprintf(out, "%s{\"key\":%" PRId64, i == 0 ? "" : ",", e[i].key);
+		if (ORACLE_ARC_22)
+			fprintf(out, ",\"type\":\"%s\"", type_names[e[i].type]);
+		fprintf(out, ",\"size\":%" PRIu64 ",\"from\":\"%s\",\"to\":\"%s\"}", e[i].size,
+		    state_names[e[i].from], state_names[e[i].to]);
+	}
 	oracle_snapshot_t s;
 	oracle_snapshot(&s, headers);
-	fprintf(out, "],\"tick\":%" PRId64 ",\"arc_c\":%" PRIu64 ",\"arc_p\":%" PRIu64 ",\"arc_size\":%" PRIu64
-	    ",\"states\":{", s.tick, s.c, s.p, s.size_total);
-	for (int i = 0; i < OS_COUNT; i++)
-		fprintf(out, "%s\"%s\":{\"size\":%" PRIu64 ",\"esize\":%" PRIu64 "}", i == 0 ? "" : ",",
-		    state_names[i], s.size[i], s.esize[i]);
-	fprintf(out, "},\"arc_evict_count\":%" PRIu64 ",\"arc_evict_needed\":%s,\"arc_need_free\":%" PRIu64
+	fprintf(out, "],\"tick\":%" PRId64 ",\"arc_c\":%" PRIu64, s.tick, s.c);
+	if (ORACLE_ARC_22)
+		fprintf(out, ",\"arc_meta\":%" PRIu64 ",\"arc_pd\":%" PRIu64 ",\"arc_pm\":%" PRIu64, s.meta, s.pd,
+		    s.pm);
+	else
+		fprintf(out, ",\"arc_p\":%" PRIu64, s.p);
+	fprintf(out, ",\"arc_size\":%" PRIu64 ",\"states\":{", s.size_total);
+	for (int i = 0; i < ORACLE_STATES; i++) {
+		fprintf(out, "%s\"%s\":", i == 0 ? "" : ",", state_names[i]);
+		if (ORACLE_ARC_22)
+			write_types(out, s.size[i], s.esize[i]);
+		else
+			fprintf(out, "{\"size\":%" PRIu64 ",\"esize\":%" PRIu64 "}", s.size[i][OT_DATA],
+			    s.esize[i][OT_DATA]);
+	}
+	fputc('}', out);
+	if (ORACLE_ARC_22) {
+		fputs(",\"ghost_hits\":{\"mru_ghost\":", out);
+		write_types(out, s.ghost_hits[0], NULL);
+		fputs(",\"mfu_ghost\":", out);
+		write_types(out, s.ghost_hits[1], NULL);
+		fputc('}', out);
+	}
+	fprintf(out, ",\"arc_evict_count\":%" PRIu64 ",\"arc_evict_needed\":%s,\"arc_need_free\":%" PRIu64
 	    ",\"arc_no_grow\":%s,\"arc_warm\":%s,\"arc_growtime\":%" PRId64 ",\"waiters\":[", s.evict_count,
 	    boolean(s.evict_needed), s.need_free, boolean(s.no_grow), boolean(s.warm),
 	    s.growtime);
 	for (int i = 0; i < s.nwaiters; i++)
 		fprintf(out, "%s%" PRIu64, i == 0 ? "" : ",", s.waiters[i]);
 	fputs("],\"stats\":{", out);
-	for (int i = 0; i < ST_COUNT; i++)
-		fprintf(out, "%s\"%s\":%" PRIu64, i == 0 ? "" : ",", stat_names[i], s.stats[i]);
+	for (size_t i = 0; i < STATS_PRINTED; i++)
+		fprintf(out, "%s\"%s\":%" PRIu64, i == 0 ? "" : ",", stat_names[stats_printed[i]],
+		    s.stats[stats_printed[i]]);
 	fputc('}', out);
 	if (headers) {
 		fputs(",\"headers\":[", out);
 		for (int i = 0; i < s.nheaders; i++) {
 			const oracle_header_t *h = &s.headers[i];
-			fprintf(out, "%s{\"key\":%" PRId64 ",\"state\":\"%s\",\"size\":%" PRIu64 ",\"has_data\":%s,"
+			fprintf(out, "%s{\"key\":%" PRId64, i == 0 ? "" : ",", h->key);
+			if (ORACLE_ARC_22)
+				fprintf(out, ",\"type\":\"%s\"", type_names[h->type]);
+			fprintf(out, ",\"state\":\"%s\",\"size\":%" PRIu64 ",\"has_data\":%s,"
 			    "\"shared_data\":%s,\"refcount\":%" PRId64 ",\"prefetch\":%s,\"prescient_prefetch\":%s,"
-			    "\"arc_access\":%" PRId64 ",\"sublist\":%d,\"linked\":%s}", i == 0 ? "" : ",", h->key,
+			    "\"arc_access\":%" PRId64 ",\"sublist\":%d,\"linked\":%s}",
 			    state_names[h->state], h->size, boolean(h->has_data), boolean(h->shared_data), h->refcount,
 			    boolean(h->prefetch), boolean(h->prescient_prefetch), h->arc_access, h->sublist,
 			    boolean(h->linked));
@@ -612,8 +710,8 @@ static const char *
 apply(const op_t *op, enum oracle_outcome *outcome)
 {
 	switch (op->kind) {
-	case OP_READ: return (oracle_read(op->key, op->amount, op->read_kind, op->hold, outcome));
-	case OP_WRITE: return (oracle_write(op->key, op->amount, outcome));
+	case OP_READ: return (oracle_read(op->key, op->amount, op->read_kind, op->hold, op->type, outcome));
+	case OP_WRITE: return (oracle_write(op->key, op->amount, op->type, outcome));
 	case OP_COMPLETE: return (oracle_complete(op->key, op->hold, outcome));
 	case OP_RELEASE: return (oracle_release(op->key, outcome));
 	case OP_OVERWRITE: return (oracle_overwrite(op->key, op->key2, outcome));
@@ -690,7 +788,8 @@ read_all(FILE *in, size_t *length)
 /*
  * The server runs the traces in a worker process, one after the other in the same process: each trace starts with
  * oracle_arc_init and ends with oracle_arc_fini, which leave nothing of it behind (forking a process per trace
- * cost more than the trace: the fork and the page faults of a fresh address space). A trace that fails ends the
+ * cost more than the trace: the fork and the page faults of a fresh address space). Where arc.c keeps state that
+ * arc_fini leaves behind (2.2: oracle_arc_reusable is false), each worker runs one trace and ends after it. A trace that fails ends the
  * worker: rejected (fail(): its message on standard error, exit status 2) or crashed (a failed ASSERT aborts);
  * the server then writes the @end line with the worker's message and starts a new worker for the next trace. The
  * worker acknowledges a trace it ran to the end with one byte after its @end ok line.
@@ -738,6 +837,8 @@ work(FILE *requests, int acks, const oracle_settings_t *base)
 		printf("@end ok\n");
 		if (fflush(stdout) != 0 || write(acks, "", 1) != 1)
 			_exit(3);
+		if (!oracle_arc_reusable)
+			break;
 	}
 	_exit(0);
 }
@@ -857,8 +958,13 @@ serve(const oracle_settings_t *base)
 		bool sent = fprintf(worker.requests, "%zu %d %s\n", bytes, headers, name) >= 0 &&
 		    fwrite(text, 1, bytes, worker.requests) == bytes && fflush(worker.requests) == 0;
 		free(text);
-		if (sent && await_worker(&worker, message, sizeof (message)))
+		if (sent && await_worker(&worker, message, sizeof (message))) {
+			if (!oracle_arc_reusable) {
+				int status;
+				stop_worker(&worker, &status);
+			}
 			continue;
+		}
 		int status;
 		stop_worker(&worker, &status);
 		one_line(message);

@@ -30,6 +30,7 @@ import org.arcref.trace.Excerpt;
 import org.arcref.trace.TraceFormat;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -71,13 +72,15 @@ final class ConformCommand implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--fix", paramLabel = "QUIRK",
-            description = "Apply a fix of a 2.1.1 quirk (upstream's, named for its PR, or ours, named _OURS: "
-                    + "docs/scope.md): ${COMPLETION-CANDIDATES}. Repeatable; adds to --zfs.")
+            description = "Apply a fix of a quirk of the engine --zfs runs (upstream's, named for its PR, or ours, "
+                    + "named _OURS: docs/scope.md): ${COMPLETION-CANDIDATES}. Repeatable; adds to --zfs.")
     List<QuirkFix> fixes = new ArrayList<>();
 
     @Option(names = "--zfs", paramLabel = "RELEASE",
             description = "Follow this OpenZFS release: 2.1.1 (the default) or 2.1.16 (2.1.1 with every upstream fix "
-                    + "2.1.16 shipped: WRITE_SHARES_LINEAR_12425, REAP_ABOVE_C_MIN_13794, ARC_P_GROWTH_CAP_14137). "
+                    + "2.1.16 shipped: WRITE_SHARES_LINEAR_12425, REAP_ABOVE_C_MIN_13794, ARC_P_GROWTH_CAP_14137), run "
+                    + "by zfs-2.1.1's engine; 2.2.0 or 2.2.11 (2.2.0 with MFU_META_EVICTION_16546, "
+                    + "EVICT_ADJ_OVERFLOW_17255, SHRINK_IMPROVEMENTS_16197), run by zfs-2.2.0's engine. "
                     + "The header's zfs field names the release the output follows.")
     String zfs;
 
@@ -169,8 +172,19 @@ final class ConformCommand implements Callable<Integer> {
             String path = relativeTo(output, Path.of(trace));
             t = t.named(block != null ? BlockTraceConversion.name(block, path) : path);
         }
+        ZfsEngine engine = ZfsOption.release(zfs).engine();
+        if (engine != ZfsEngine.V2_1_1) {
+            if (block != null) {
+                throw new IllegalArgumentException("--format converts block traces for zfs-2.1.1's engine only, was "
+                        + "given with --zfs " + zfs);
+            }
+            if (coverage) {
+                throw new IllegalArgumentException("--coverage reports the transitions of zfs-2.1.1's engine only, "
+                        + "was given with --zfs " + zfs);
+            }
+        }
         ConformanceSettings settings = SettingAssignments.apply(block != null ? BlockTraceConversion.settings(pages)
-                : t.applySettings(ConformanceSettings.defaults()), sets).withFixes(appliedFixes());
+                : t.applySettings(ConformanceSettings.defaults(engine)), sets).withFixes(appliedFixes());
         ConformanceRun.Lines run = ConformanceRun.lines(t, settings, headers);
         write(toStdout, out, w -> {
             while (run.hasNext() && !Interruption.requested()) {
@@ -284,7 +298,7 @@ final class ConformCommand implements Callable<Integer> {
             ConformanceSettings settings = t.applySettings(ConformanceSettings.defaults());
             Set<Transition> covered = ConformanceRun.of(t, settings, false).transitions();
             List<String> quirks = new ArrayList<>();
-            for (QuirkFix f : QuirkFix.values()) {
+            for (QuirkFix f : QuirkFix.of(ZfsEngine.V2_1_1)) {
                 if (QuirkEffect.firstEffect(t, settings, f).isPresent()) {
                     quirks.add(f.name());
                     shown.add(f);
@@ -295,7 +309,7 @@ final class ConformCommand implements Callable<Integer> {
                     quirks.isEmpty() ? "none" : String.join(", ", quirks));
         }
         out.printf("%-22s %2d of %d transitions; %d of %d quirks%n", "together", all.size(),
-                Transition.values().length, shown.size(), QuirkFix.values().length);
+                Transition.values().length, shown.size(), QuirkFix.of(ZfsEngine.V2_1_1).size());
         for (Transition t : Transition.values()) {
             if (!all.contains(t)) {
                 out.printf("  not covered: %s%n", t.name().toLowerCase(Locale.ROOT));
@@ -338,7 +352,7 @@ final class ConformCommand implements Callable<Integer> {
             o.put("transitions", Transition.values().length);
             o.put("covered", covered.stream().map(t -> t.name().toLowerCase(Locale.ROOT)).toList());
             Map<String, Object> quirks = new LinkedHashMap<>();
-            for (QuirkFix f : QuirkFix.values()) {
+            for (QuirkFix f : QuirkFix.of(ZfsEngine.V2_1_1)) {
                 quirks.put(f.name(), QuirkEffect.firstEffect(trace, settings, f).isPresent());
             }
             o.put("quirksObservable", quirks);
@@ -352,7 +366,7 @@ final class ConformCommand implements Callable<Integer> {
             err.printf("  %s %-26s %s%n", covered.contains(t) ? "[x]" : "[ ]", t.name().toLowerCase(Locale.ROOT), t.description());
         }
         err.println("quirks (trace run without and with each fix):");
-        for (QuirkFix f : QuirkFix.values()) {
+        for (QuirkFix f : QuirkFix.of(ZfsEngine.V2_1_1)) {
             Optional<Divergence> d = QuirkEffect.firstEffect(trace, settings, f);
             err.printf("  %s %-30s %s%n", d.isPresent() ? "[x]" : "[ ]", f.name(),
                     d.map(x -> "observable: operation " + (x.line() - 1) + ", " + x.field() + " " + x.expected()

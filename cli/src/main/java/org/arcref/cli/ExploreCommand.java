@@ -24,6 +24,7 @@ import org.arcref.oracle.OracleComparison;
 import org.arcref.oracle.OracleProcess;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -147,6 +148,10 @@ final class ExploreCommand implements Callable<Integer> {
             GivenOptions.reject(spec, "without the oracle check", "--oracle", "--zfs");
         }
         ZfsRelease release = ZfsOption.release(zfs);
+        if (release.engine() != ZfsEngine.V2_1_1) {
+            throw new IllegalArgumentException("--zfs must be a release of zfs-2.1.1's engine (2.1.1, 2.1.16) for "
+                    + "arc explore, whose random scenarios are 2.1.1's; was " + release.version());
+        }
         try (OracleProcess process = needsOracle ? OracleProcess.start(oracle) : null) {
             Checker active = process == null ? checker
                     : checker.withOracle(new OracleComparison(process, release.fixes()));

@@ -8,8 +8,10 @@ import org.arcref.zfs.ZfsPageCache;
 
 /** The policies a trace can be replayed through, by their command-line names. */
 enum Policy {
-    /** The ZFS 2.1.1 ARC spec in page mode. */
-    ZFS(ZfsPageCache::new),
+    /** The spec's zfs-2.1.1 engine in page mode. */
+    ZFS(ZfsPageCache::zfs),
+    /** The spec's zfs-2.2.0 engine in page mode. */
+    ZFS22(ZfsPageCache::zfs22),
     /** The canonical ARC of Megiddo and Modha (FAST'03, Figure 4). */
     CANONICAL(CanonicalArc::new),
     /** Least recently used. */

@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
                 "cache sizes count objects.",
                 "", "Examples:", "  arc replay", "  arc replay traces/lirs/loop.trace.gz --repeat 5",
                 "  arc replay trace.lis --format lis --policies zfs,canonical --json",
+                "  arc replay traces/lirs/gli.trace.gz --policies zfs,zfs22 --sizes 250,1000",
                 "  arc replay msr_src1_0.csv --sizes 1%%,10%% --warmup 10%%",
                 "  arc replay cluster52.twitter.zst --sizes 64M,256M",
                 "  arc replay kv.csv --format csv --obj-id-col 2 --has-header --csv -o out.csv",
@@ -61,7 +62,8 @@ final class ReplayCommand implements Callable<Integer> {
     WorkloadOptions workload;
 
     @Option(names = "--policies", split = ",", paramLabel = "POLICY",
-            description = "Policies to replay through: zfs, canonical, lru (default: all).")
+            description = "Policies to replay through: zfs (the spec's zfs-2.1.1 engine), zfs22 (its zfs-2.2.0 "
+                    + "engine), canonical, lru (default: all).")
     List<Policy> policies;
 
     @Option(names = "--concurrent", paramLabel = "N",

@@ -8,6 +8,7 @@ import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -19,7 +20,6 @@ import org.arcref.report.HtmlReport;
 import org.arcref.report.Series;
 import org.arcref.report.SvgChart;
 import org.arcref.report.Timeline;
-import org.arcref.zfs.ArcState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,17 +28,21 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code arc report}: one self-contained HTML file with inline SVG charts of a replay: {@code arc_c}, {@code arc_p}
- * and the state sizes of the ZFS spec over the requests; the hit ratio against cache size for the spec, the
- * canonical ARC and LRU; and with {@code --concurrent N}, the eviction wait times of a concurrent replay.
+ * and the state sizes of the spec's zfs-2.1.1 engine over the requests; {@code arc_c}, the state sizes and the
+ * fractions {@code arc_meta}, {@code arc_pd}, {@code arc_pm} of its zfs-2.2.0 engine; the hit ratio against cache
+ * size for both engines, the canonical ARC and LRU; and with {@code --concurrent N}, the eviction wait times of a
+ * concurrent replay.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write an HTML report with inline SVG charts of a replay.",
                 "",
                 "Of a block trace or the built-in workload, the self-contained page (no scripts,",
-                "no network) charts arc_c, arc_p and the state sizes of the ZFS spec over the",
-                "requests (at --size pages); the hit ratio against cache size of zfs, canonical",
-                "and lru (at --sizes); and with --concurrent N, how long the N threads of a",
-                "concurrent replay waited for eviction."},
+                "no network) charts, over the requests (at --size pages), arc_c, arc_p and the",
+                "state sizes of the spec's zfs-2.1.1 engine, and arc_c, the state sizes and the",
+                "fractions arc_meta, arc_pd, arc_pm of its zfs-2.2.0 engine; the hit ratio",
+                "against cache size of zfs, zfs22, canonical and lru (at --sizes); and with",
+                "--concurrent N, how long the N threads of a concurrent replay waited for",
+                "eviction."},
         footer = {"", "Examples:", "  arc report --out report.html",
                 "  arc report traces/lirs/sprite.trace.gz --size 400 --out sprite.html",
                 "  arc report --concurrent 4 --out report.html",
@@ -58,8 +62,8 @@ final class ReportCommand implements Callable<Integer> {
     WorkloadOptions workload;
 
     @Option(names = "--size", paramLabel = "PAGES",
-            description = "Cache size of the arc_c/arc_p chart and the concurrent replay (default: 1/16 of the "
-                    + "unique pages).")
+            description = "Cache size of the charts over the requests and of the concurrent replay (default: 1/16 "
+                    + "of the unique pages).")
     Integer size;
 
     @Option(names = "--concurrent", paramLabel = "N",
@@ -67,7 +71,8 @@ final class ReportCommand implements Callable<Integer> {
     Integer concurrent;
 
     @Option(names = "--points", paramLabel = "N", defaultValue = "600",
-            description = "Samples in the arc_c/arc_p chart, at most " + MAX_POINTS + " (default: ${DEFAULT-VALUE}).")
+            description = "Samples in each chart over the requests, at most " + MAX_POINTS
+                    + " (default: ${DEFAULT-VALUE}).")
     int points;
 
     @Option(names = "--out", paramLabel = "FILE", defaultValue = "arc-report.html",
@@ -112,9 +117,10 @@ final class ReportCommand implements Callable<Integer> {
         int timelineSize = size != null ? size : (int) Math.max(2, unique / 16);
         List<Integer> chartSizes = workload.sizes(unique).stream().distinct().sorted().toList();
         HtmlReport report = new HtmlReport("arc report: " + source);
-        int steps = 1 + chartSizes.size() * Policy.values().length + (concurrent != null ? 1 : 0);
+        int steps = 2 + chartSizes.size() * Policy.values().length + (concurrent != null ? 1 : 0);
         int[] done = {0};
         List<Series> hitRatios = List.of();
+        Timeline zfs22 = null;
         ConcurrentReplayResult concurrentResult = null;
         Progress progress = new Progress(spec.commandLine().getErr(), "arc report", Progress.onTerminal());
         Runnable step = () -> {
@@ -125,14 +131,27 @@ final class ReportCommand implements Callable<Integer> {
         };
         try {
             step.run();
+            Runnable checkpoint = () -> Interruption.check("replaying");
+            Timeline zfs = Timeline.zfs(requests, timelineSize, points, checkpoint);
             report.section("arc_c, arc_p and state sizes over the replay", String.format(Locale.ROOT,
                     "The ZFS 2.1.1 spec in page mode at %d pages (arc_c_min = arc_c_max), %,d requests, %,d unique "
                             + "pages; sizes in pages, sampled %d times.", timelineSize, requests.length, unique,
-                    points), timeline(Timeline.record(requests, timelineSize, points,
-                        () -> Interruption.check("replaying"))));
+                    points), timeline("arc_c, arc_p and state sizes", "pages", zfs, Timeline.ZFS));
+            step.run();
+            zfs22 = Timeline.zfs22(requests, timelineSize, points, checkpoint);
+            List<String> sizes = zfs22.names().stream().filter(n -> !Timeline.FRACTIONS.contains(n)).toList();
+            report.section("zfs-2.2.0's engine: arc_c, state sizes and fractions over the replay",
+                    String.format(Locale.ROOT, "The zfs-2.2.0 spec in page mode at %d pages, the same requests, "
+                            + "sampled %d times: arc_c and the size of every state (data plus metadata; every "
+                            + "page is data) in pages; then arc_meta, arc_pd and arc_pm as fractions of 1 (2^32 in "
+                            + "arc.c), which zfs-2.2.0 does not clamp: they may leave [0, 1].", timelineSize, points),
+                    timeline("zfs-2.2.0: arc_c and state sizes", "pages", zfs22, sizes)
+                            + timeline("zfs-2.2.0: arc_meta, arc_pd and arc_pm", "fraction (1 = 2^32)", zfs22,
+                                    Timeline.FRACTIONS));
             hitRatios = hitRatios(requests, chartSizes, step);
             report.section("Hit ratio against cache size", String.format(Locale.ROOT,
-                    "Hit ratio (%%) of the ZFS spec, the canonical ARC (FAST'03) and LRU at %s pages.",
+                    "Hit ratio (%%) of the spec's zfs-2.1.1 engine (zfs), its zfs-2.2.0 engine (zfs22), the "
+                            + "canonical ARC (FAST'03) and LRU at %s pages.",
                     chartSizes), new SvgChart("Hit ratio against cache size", "cache size (pages, log scale)",
                             "hit ratio (%)", true).lines(hitRatios));
             if (concurrent != null) {
@@ -167,7 +186,7 @@ final class ReportCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write report file " + out + ": " + e.getMessage(), e);
             }
-            stdout.println(json ? summary(loaded, timelineSize, hitRatios, concurrentResult)
+            stdout.println(json ? summary(loaded, timelineSize, zfs22, hitRatios, concurrentResult)
                     : "arc report: wrote " + out);
         }
         stdout.flush();
@@ -175,7 +194,7 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** The report's figures as one JSON object, for {@code --json}. */
-    private String summary(WorkloadOptions.Loaded loaded, int timelineSize, List<Series> hitRatios,
+    private String summary(WorkloadOptions.Loaded loaded, int timelineSize, Timeline zfs22, List<Series> hitRatios,
             ConcurrentReplayResult concurrentResult) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("out", out.toString());
@@ -183,13 +202,21 @@ final class ReportCommand implements Callable<Integer> {
         o.put("requests", loaded.requests().length);
         o.put("uniquePages", loaded.unique());
         o.put("timelinePages", timelineSize);
+        Map<String, Object> fractions = new LinkedHashMap<>();
+        for (String name : Timeline.FRACTIONS) {
+            Map<String, Object> range = new LinkedHashMap<>();
+            range.put("min", rounded(Arrays.stream(zfs22.values(name)).min().orElse(Double.NaN)));
+            range.put("max", rounded(Arrays.stream(zfs22.values(name)).max().orElse(Double.NaN)));
+            fractions.put(name, range);
+        }
+        o.put("zfs22Fractions", fractions);
         List<Object> rows = new ArrayList<>();
         for (Series line : hitRatios) {
             for (int i = 0; i < line.xs().length; i++) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("policy", line.name());
                 row.put("pages", (long) line.xs()[i]);
-                row.put("hitRatioPercent", BigDecimal.valueOf(line.ys()[i]).setScale(4, RoundingMode.HALF_EVEN));
+                row.put("hitRatioPercent", rounded(line.ys()[i]));
                 rows.add(row);
             }
         }
@@ -209,24 +236,33 @@ final class ReportCommand implements Callable<Integer> {
         return JsonWriter.write(o);
     }
 
-    private static String timeline(Timeline t) {
+    /**
+     * A chart of the quantities {@code names} of {@code t} over the requests, titled {@code title} at N pages. A
+     * quantity of {@link Timeline#ZFS} has the colour and dash of its place there, so that a state looks the same in
+     * both engines' charts; a fraction those of its place in {@link Timeline#FRACTIONS}.
+     */
+    /** @return {@code v} with 4 decimals, for JSON */
+    private static BigDecimal rounded(double v) {
+        return BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_EVEN);
+    }
+
+    private static String timeline(String title, String yLabel, Timeline t, List<String> names) {
         List<Series> lines = new ArrayList<>();
-        lines.add(new Series("arc_c", COLORS[0], Series.DASHES[0], t.at(), t.c()));
-        lines.add(new Series("arc_p", COLORS[1], Series.DASHES[1], t.at(), t.p()));
-        int k = 2;
-        for (ArcState st : ArcState.values()) {
-            lines.add(new Series(st.zfsName(), COLORS[k % COLORS.length], Series.DASHES[k % Series.DASHES.length],
-                    t.at(), t.states()[st.ordinal()]));
-            k++;
+        for (String name : names) {
+            int k = Timeline.ZFS.contains(name) ? Timeline.ZFS.indexOf(name) : Timeline.FRACTIONS.indexOf(name);
+            lines.add(series(k, name, t.at(), t.values(name)));
         }
-        return new SvgChart("arc_c, arc_p and state sizes at " + t.pages() + " pages", "requests", "pages", false)
-                .lines(lines);
+        return new SvgChart(title + " at " + t.pages() + " pages", "requests", yLabel, false).lines(lines);
+    }
+
+    /** The {@code k}-th series of a chart, in the {@code k}-th colour and dash pattern. */
+    private static Series series(int k, String name, double[] xs, double[] ys) {
+        return new Series(name, COLORS[k % COLORS.length], Series.DASHES[k % Series.DASHES.length], xs, ys);
     }
 
     private static List<Series> hitRatios(long[] requests, List<Integer> sorted, Runnable step) {
         double[] xs = sorted.stream().mapToDouble(Integer::doubleValue).toArray();
         List<Series> lines = new ArrayList<>();
-        int color = 0;
         for (Policy policy : Policy.values()) {
             double[] ys = new double[xs.length];
             for (int i = 0; i < xs.length; i++) {
@@ -234,8 +270,7 @@ final class ReportCommand implements Callable<Integer> {
                 ys[i] = 100.0 * ChunkedReplay.hits(policy.create(sorted.get(i)), requests)
                         / Math.max(1, requests.length);
             }
-            lines.add(new Series(policy.label(), COLORS[color], Series.DASHES[color], xs, ys));
-            color++;
+            lines.add(series(lines.size(), policy.label(), xs, ys));
         }
         return lines;
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -24,10 +25,23 @@ class ArcCommandTest {
         CliRun def = arc();
         assertEquals(0, def.status(), def.err());
         assertTrue(def.out().startsWith("arc replay: synthetic workload (seed 42), 1,000,000 requests"), def.out());
+        assertEquals(List.of("47.02", "56.08", "64.15", "67.04", "67.98"), hitRatioColumn(def.out(), "zfs"),
+                "zfs-2.1.1's engine on the built-in workload, pinned: the other columns must not change it");
+        assertEquals(List.of("46.16", "54.24", "63.28", "66.64", "68.01"), hitRatioColumn(def.out(), "zfs22"),
+                "zfs-2.2.0's engine beside it, pinned");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("hit ratio (%) by cache size (pages)"), r.out());
-        assertTrue(r.out().matches("(?s).*size\\s+zfs\\s+canonical\\s+lru.*"), r.out());
+        assertTrue(r.out().matches("(?s).*size\\s+zfs\\s+zfs22\\s+canonical\\s+lru.*"), r.out());
         assertTrue(r.err().isEmpty(), r.err());
+    }
+
+    /** @return the cells of {@code policy}'s column in the hit-ratio table of a replay's output, top down */
+    private static List<String> hitRatioColumn(String out, String policy) {
+        List<String> table = out.lines().dropWhile(l -> !l.startsWith("hit ratio")).skip(1)
+                .takeWhile(l -> !l.isBlank()).toList();
+        int column = List.of(table.get(0).trim().split("\\s+")).indexOf(policy);
+        assertTrue(column > 0, "no column " + policy + " in " + out);
+        return table.stream().skip(1).map(l -> l.trim().split("\\s+")[column]).toList();
     }
 
     @Test

@@ -194,7 +194,7 @@ class BadInputsTest {
                 bad("conform @badset.ops", "badset.ops:1"),
                 bad("conform @comment.ops", "no operations"),
                 bad("conform @twokinds.ops", "twokinds.ops:1: read takes at most one of demand, prefetch and "
-                        + "prescient and at most one hold, got \"demand prefetch\""),
+                        + "prescient, at most one hold and at most one meta, got \"demand prefetch\""),
                 bad("conform @twoholds.ops", "twoholds.ops:1"),
                 bad("conform @twice.ops", "twice.ops:1: a setting may be given once on a '# conform:' line, hz was "
                         + "given twice"),

@@ -54,7 +54,7 @@ final class BrowserCheck {
     static final String INSTALL = "apt-get install -y chromium";
 
     private static final int WIDTH = 900;
-    private static final int HEIGHT = 2000;
+    private static final int HEIGHT = 2600;
     private static final int TOLERANCE = 40;
     private static final int MIN_LINE_PIXELS = 20;
     private static final int MIN_SWATCH_PIXELS = 4;

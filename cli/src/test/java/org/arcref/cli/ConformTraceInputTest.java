@@ -102,7 +102,7 @@ class ConformTraceInputTest {
         assertTrue(lines.get(1).startsWith("{\"index\":1,\"line\":2,\"op\":\"tick 1\","), lines.get(1));
         assertTrue(lines.get(2).startsWith("{\"index\":2,\"line\":3,\"op\":\"read 1 4096 demand\","), lines.get(2));
         long hits = lines.stream().filter(l -> l.contains("\"outcome\":\"HIT_")).count();
-        assertEquals(Replay.hits(new ZfsPageCache(3), requests), hits, "arc replay's zfs hits at 3 pages");
+        assertEquals(Replay.hits(ZfsPageCache.zfs(3), requests), hits, "arc replay's zfs hits at 3 pages");
         assertTrue(hits > 0, "the sample has hits");
         CliRun verify = arc("verify", out.toString());
         assertEquals(0, verify.status(), verify.out() + verify.err());

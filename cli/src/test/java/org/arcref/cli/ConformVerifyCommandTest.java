@@ -90,10 +90,10 @@ class ConformVerifyCommandTest {
 
     @Test
     void aReleaseTheSpecDoesNotFollowIsBadUsage() {
-        CliRun r = arc("conform", "basic", "--zfs", "2.2.0");
+        CliRun r = arc("conform", "basic", "--zfs", "2.3.0");
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertTrue(r.err().contains("--zfs must be one of 2.1.1, 2.1.16 (the releases the spec follows), was \"2.2.0\""),
-                r.err());
+        assertTrue(r.err().contains("--zfs must be one of 2.1.1, 2.1.16, 2.2.0, 2.2.11 (the releases the spec follows), "
+                + "was \"2.3.0\""), r.err());
         assertEquals("", r.out());
     }
 
@@ -112,7 +112,13 @@ class ConformVerifyCommandTest {
         Files.write(claimed, lines);
         r = arc("verify", claimed.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
-        assertTrue(r.err().contains("header field zfs must be one of 2.1.1, 2.1.16, was \"2.2.0\""), r.err());
+        assertTrue(r.err().contains("header field config.spa_old_maxblocksize is missing"), r.err());
+        lines.set(0, lines.get(0).replace("\"zfs\":\"2.2.0\"", "\"zfs\":\"2.3.0\""));
+        Files.write(claimed, lines);
+        r = arc("verify", claimed.toString());
+        assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("header field zfs must be one of 2.1.1, 2.1.16, 2.2.0, 2.2.11, was \"2.3.0\""),
+                r.err());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +79,14 @@ class JsonOutputTest {
         assertEquals(ExitCode.SUCCESS, r.status(), r.err());
         Map<String, Object> o = json(r.out());
         assertEquals(BigInteger.valueOf(5000), o.get("requests"));
-        assertEquals(6, ((List<?>) o.get("hitRatios")).size(), "three policies at two sizes");
+        assertEquals(8, ((List<?>) o.get("hitRatios")).size(), "four policies at two sizes");
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> fractions = (Map<String, Map<String, Object>>) o.get("zfs22Fractions");
+        assertEquals(List.of("arc_meta", "arc_pd", "arc_pm"), List.copyOf(fractions.keySet()));
+        assertEquals(new BigDecimal("0.5000"), fractions.get("arc_pm").get("min"), "no metadata: arc_pm stays 1/2");
+        assertEquals(new BigDecimal("0.5000"), fractions.get("arc_pm").get("max"));
+        assertTrue(((BigDecimal) fractions.get("arc_meta").get("max")).compareTo(new BigDecimal("0.25")) <= 0,
+                "data ghost hits only lower arc_meta from its 1/4: " + fractions);
         CliRun toStdout = arc("report", "--length", "5000", "--json", "--out", "-");
         assertEquals(ExitCode.BAD_INPUT, toStdout.status());
     }

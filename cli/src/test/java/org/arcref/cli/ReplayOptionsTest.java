@@ -77,9 +77,10 @@ class ReplayOptionsTest {
         assertEquals(ExitCode.SUCCESS, csv.status(), csv.err());
         List<String> lines = csv.out().lines().toList();
         assertEquals("policy,pages,requests,warmup_requests,hits,hit_ratio_percent,requests_per_second", lines.get(0));
-        assertEquals(1 + 2 * 3, lines.size(), csv.out());
-        assertTrue(lines.contains("lru,120,200,0,100,50.0000," + lines.get(6).split(",")[6]), csv.out());
+        assertEquals(1 + 2 * 4, lines.size(), "four policies at two sizes: " + csv.out());
+        assertTrue(lines.contains("lru,120,200,0,100,50.0000," + lines.get(8).split(",")[6]), csv.out());
         assertTrue(lines.get(1).matches("zfs,50,200,0,\\d+,\\d+\\.\\d{4},\\d+"), lines.get(1));
+        assertTrue(lines.get(2).matches("zfs22,50,200,0,\\d+,\\d+\\.\\d{4},\\d+"), lines.get(2));
         assertError("--csv and --json cannot both be given: the results are printed once",
                 arc("replay", t, "--csv", "--json"));
     }

@@ -19,7 +19,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * {@code arc report} end to end: a well-formed, self-contained page with the three charts, and what headless Chromium
+ * {@code arc report} end to end: a well-formed, self-contained page with its five charts, and what headless Chromium
  * renders of it ({@link BrowserCheck}), with the planted pages that check must reject.
  */
 class ReportCommandTest {
@@ -30,7 +30,11 @@ class ReportCommandTest {
     private static final List<BrowserCheck.Chart> CHARTS = List.of(
             new BrowserCheck.Chart("arc_c, arc_p and state sizes at 100 pages",
                     List.of("arc_c", "arc_p", "anon", "mru", "mru_ghost", "mfu", "mfu_ghost"), 50),
-            new BrowserCheck.Chart("Hit ratio against cache size", List.of("zfs", "canonical", "lru"), 3),
+            new BrowserCheck.Chart("zfs-2.2.0: arc_c and state sizes at 100 pages",
+                    List.of("arc_c", "anon", "mru", "mru_ghost", "mfu", "mfu_ghost"), 50),
+            new BrowserCheck.Chart("zfs-2.2.0: arc_meta, arc_pd and arc_pm at 100 pages",
+                    List.of("arc_meta", "arc_pd", "arc_pm"), 50),
+            new BrowserCheck.Chart("Hit ratio against cache size", List.of("zfs", "zfs22", "canonical", "lru"), 3),
             new BrowserCheck.Chart("Eviction wait times", List.of("waits per bucket"), 0));
 
     @TempDir
@@ -47,8 +51,11 @@ class ReportCommandTest {
         return out;
     }
 
+    /** The hit-ratio chart's place among the page's charts, from 0. */
+    private static final int HIT_RATIOS = 3;
+
     @Test
-    void theReportIsWellFormedXhtmlWithThreeChartsAndNothingExternal() throws Exception {
+    void theReportIsWellFormedXhtmlWithFiveChartsAndNothingExternal() throws Exception {
         Path out = report("--concurrent", "2");
         String html = Files.readString(out);
         assertFalse(html.contains("<script"), "no scripts");
@@ -57,7 +64,8 @@ class ReportCommandTest {
         f.setNamespaceAware(true);
         Document doc = f.newDocumentBuilder().parse(out.toFile());
         NodeList svgs = doc.getElementsByTagNameNS(SVG, "svg");
-        assertEquals(3, svgs.getLength(), "timeline, hit ratios and eviction waits");
+        assertEquals(5, svgs.getLength(), "two engines' timelines (the second in two charts), hit ratios, eviction "
+                + "waits");
 
         Element timeline = (Element) svgs.item(0);
         NodeList lines = timeline.getElementsByTagNameNS(SVG, "polyline");
@@ -67,24 +75,33 @@ class ReportCommandTest {
         assertTrue(legends(timeline).containsAll(List.of("arc_c", "arc_p", "mru", "mfu", "mru_ghost", "mfu_ghost")),
                 legends(timeline).toString());
 
-        Element hits = (Element) svgs.item(1);
-        assertEquals(List.of("zfs", "canonical", "lru"), legends(hits));
+        Element sizes22 = (Element) svgs.item(1);
+        assertEquals(List.of("arc_c", "anon", "mru", "mru_ghost", "mfu", "mfu_ghost"), legends(sizes22));
+        Element fractions = (Element) svgs.item(2);
+        assertEquals(List.of("arc_meta", "arc_pd", "arc_pm"), legends(fractions));
+        NodeList fractionLines = fractions.getElementsByTagNameNS(SVG, "polyline");
+        assertEquals(3, fractionLines.getLength());
+        assertEquals(50, ((Element) fractionLines.item(2)).getAttribute("points").split(" ").length);
+        assertTrue(html.contains("zfs-2.2.0 does not clamp: they may leave [0, 1]"), "the fractions' caption");
+
+        Element hits = (Element) svgs.item(HIT_RATIOS);
+        assertEquals(List.of("zfs", "zfs22", "canonical", "lru"), legends(hits));
         NodeList hitLines = hits.getElementsByTagNameNS(SVG, "polyline");
         for (int i = 0; i < hitLines.getLength(); i++) {
             assertEquals(3, ((Element) hitLines.item(i)).getAttribute("points").split(" ").length, "three sizes");
         }
 
-        Element waits = (Element) svgs.item(2);
+        Element waits = (Element) svgs.item(4);
         assertTrue(waits.getElementsByTagNameNS(SVG, "rect").getLength() > 2, "wait-time bars and the legend");
         assertTrue(html.contains("eviction waits, p50"), "the wait summary");
     }
 
     @Test
-    void withoutConcurrentThereAreTwoCharts() throws Exception {
+    void withoutConcurrentThereAreFourCharts() throws Exception {
         Path out = report();
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setNamespaceAware(true);
-        assertEquals(2, f.newDocumentBuilder().parse(out.toFile()).getElementsByTagNameNS(SVG, "svg").getLength());
+        assertEquals(4, f.newDocumentBuilder().parse(out.toFile()).getElementsByTagNameNS(SVG, "svg").getLength());
         CliRun bad = CliRun.arc("report", "--sizes", "1", "--out", dir.resolve("x.html").toString());
         assertEquals(ExitCode.BAD_INPUT, bad.status());
         assertEquals("arc: --sizes must all be >= 2, was 1", bad.err().strip());
@@ -133,17 +150,19 @@ class ReportCommandTest {
         String html = Files.readString(report("--concurrent", "2"));
         String at = "\"Hit ratio against cache size\": ";
 
-        Path gone = Files.writeString(dir.resolve("missing-series.html"), withoutSeries(html, 1, "canonical", true));
-        assertEquals(List.of(at + "the legend names [zfs, lru], expected [zfs, canonical, lru]; missing [canonical]",
-                at + "2 lines drawn, expected 3 [zfs, canonical, lru]",
+        Path gone = Files.writeString(dir.resolve("missing-series.html"),
+                withoutSeries(html, HIT_RATIOS, "canonical", true));
+        assertEquals(List.of(at + "the legend names [zfs, zfs22, lru], expected [zfs, zfs22, canonical, lru]; "
+                + "missing [canonical]", at + "3 lines drawn, expected 4 [zfs, zfs22, canonical, lru]",
                 at + "'canonical' has no legend entry, so its line cannot be identified"),
                 BrowserCheck.check(BrowserCheck.render(chromium, gone, Files.createDirectory(dir.resolve("gone"))),
                         CHARTS).problems());
 
-        Path lineless = Files.writeString(dir.resolve("missing-line.html"), withoutSeries(html, 1, "canonical", false));
-        assertEquals(List.of(at + "2 lines drawn, expected 3 [zfs, canonical, lru]",
-                at + "'canonical' has 0 lines in its colour #d62728, expected 1",
-                at + "'canonical' is not visible in the screenshot: 0 pixels of its colour #d62728 in the plot area, "
+        Path lineless = Files.writeString(dir.resolve("missing-line.html"),
+                withoutSeries(html, HIT_RATIOS, "canonical", false));
+        assertEquals(List.of(at + "3 lines drawn, expected 4 [zfs, zfs22, canonical, lru]",
+                at + "'canonical' has 0 lines in its colour #2ca02c, expected 1",
+                at + "'canonical' is not visible in the screenshot: 0 pixels of its colour #2ca02c in the plot area, "
                         + "at least 20 expected (not drawn, or hidden under another series)"),
                 BrowserCheck.check(BrowserCheck.render(chromium, lineless,
                         Files.createDirectory(dir.resolve("lineless"))), CHARTS).problems());
@@ -157,12 +176,12 @@ class ReportCommandTest {
     void theBrowserCheckCatchesASeriesHiddenUnderAnother() throws Exception {
         Path chromium = BrowserCheck.chromium();
         String html = Files.readString(report("--concurrent", "2"));
-        Path broken = Files.writeString(dir.resolve("hidden-series.html"), hiddenUnder(html, 1, "#d62728",
+        Path broken = Files.writeString(dir.resolve("hidden-series.html"), hiddenUnder(html, HIT_RATIOS, "#2ca02c",
                 "#1f77b4"));
         List<String> problems = BrowserCheck.check(BrowserCheck.render(chromium, broken,
                 Files.createDirectory(dir.resolve("chromium"))), CHARTS).problems();
         assertEquals(List.of("\"Hit ratio against cache size\": 'canonical' is not visible in the screenshot: 0 pixels "
-                + "of its colour #d62728 in the plot area, at least 20 expected (not drawn, or hidden under another "
+                + "of its colour #2ca02c in the plot area, at least 20 expected (not drawn, or hidden under another "
                 + "series)"), problems);
     }
 

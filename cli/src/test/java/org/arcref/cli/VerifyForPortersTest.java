@@ -21,6 +21,7 @@ import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.JsonParser;
 import org.arcref.conformance.JsonWriter;
+import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -233,15 +234,17 @@ class VerifyForPortersTest {
     /** The paths --ignore and --only accept are exactly those the writer produces, over every built-in trace. */
     @Test
     void theFieldPathsAreThoseTheFormatWrites() {
-        Set<String> written = new LinkedHashSet<>();
-        for (String name : ConformanceTrace.builtinNames()) {
-            ConformanceTrace trace = ConformanceTrace.builtin(name);
-            for (String line : ConformanceRun.of(trace, trace.applySettings(ConformanceSettings.defaults()), true)
-                    .lines()) {
-                paths("", JsonParser.parse(line), written);
+        for (ZfsEngine engine : ZfsEngine.values()) {
+            Set<String> written = new LinkedHashSet<>();
+            for (String name : ConformanceTrace.builtinNames(engine)) {
+                ConformanceTrace trace = ConformanceTrace.builtin(name);
+                for (String line : ConformanceRun.of(trace, trace.applySettings(ConformanceSettings.defaults(engine)),
+                        true).lines()) {
+                    paths("", JsonParser.parse(line), written);
+                }
             }
+            assertEquals(new LinkedHashSet<>(ConformanceFormat.fieldPaths(engine)), written, "zfs-" + engine);
         }
-        assertEquals(new LinkedHashSet<>(ConformanceFormat.fieldPaths()), written);
     }
 
     private static void paths(String path, Object value, Set<String> out) {

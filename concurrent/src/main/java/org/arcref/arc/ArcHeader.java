@@ -8,7 +8,9 @@ import org.arcref.zfs.HeaderSnapshot;
  * A buffer header ({@code arc_buf_hdr_t} with its L1 part) and its value ({@code b_pabd}'s contents). The key,
  * size and sublist are fixed; every other field is guarded by the header's hash lock ({@link BufHashTable}),
  * except the list links of {@link SublistNode}, which are guarded by the sublist lock. A header is linked on its
- * state's list only while both locks are held, so either lock is enough to read {@link #linked()}.
+ * state's list only while both locks are held, so either lock is enough to read {@link #linked()}. Its fields and
+ * helpers are the spec's {@code org.arcref.zfs.Header} again, a copy kept on purpose ({@link ConcurrentArc}'s
+ * implementation overview says why).
  *
  * @param <V> the type of the cached values
  */

@@ -138,10 +138,23 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * Policy. The arithmetic (arc_adapt, arc_is_overflowing, the arc_evict targets, arc_reduce_target_size, the
      * reaper's to_free, the arc_p growth predicate, arc_access's transition, the quirk switches) is the spec's own,
      * org.arcref.zfs.ArcArithmetic: this class reads its inputs from the atomics and the aggsum, calls it, and
-     * stores the results with the atomic updates described above.
+     * stores the results with the atomic updates described above. Which of the aggsum's four reads each arc_size
+     * site makes is SizeReads' (zfs-2.1.1's at every site; the exact compare for arc_p growth where ArcOptions asks
+     * for it); tests plant another read at one site through it.
      *
      * Deterministic mode replaces the zthr by Evictor's stepping and the aggsum by an exact one; the policy code
      * is the same in both modes.
+     *
+     * Two copies, on purpose. The buffer state machine (hit, readDone, addReference, destroyBuffer, writeStart,
+     * writeReady, access, destroy, allocateHeaderData, getDataImpl, evictStateImpl, afterOperation, setFreeMemory,
+     * and ArcHeader's fields) is the spec's (org.arcref.zfs.ZfsArc, the zfs-2.1.1 engine, with what it shares with
+     * zfs-2.2.0's in org.arcref.zfs.SequentialArc, and their Header) maintained by copy, paste and
+     * adapt, as Striped64 keeps its accumulate methods: here each step sits between the hash lock, the sublist locks
+     * and the atomics that make it safe, there it reads as a plain transcription of arc.c that a porter follows line
+     * by line. One shared unit would have to abstract over locking and atomics (reference/ cannot see this module),
+     * which would cost the spec that readability. The arithmetic is not copied (ArcArithmetic); the copies are kept
+     * equal by D1, which runs this class in deterministic mode beside the spec and compares the whole snapshot after
+     * every operation (DifferentialD1Properties, X1), so a change made to one copy only fails the default build.
      */
 
     private final ArcConfig config;
@@ -156,6 +169,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private final SizeUpdate sizeUpdate;
     private final LongAdder[] stats = new LongAdder[ArcStat.values().length];
     private final AggSum arcSize;
+    /** Which aggsum read each {@code arc_size} site makes: 2.1.1's, or in tests one planted at a site. */
+    private final SizeReads sizeReads;
     private final AtomicLong arcC;
     private final AtomicLong arcP;
     private final AtomicLong now = new AtomicLong();
@@ -207,6 +222,16 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      */
     ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory,
             SizeUpdate sizeUpdate, Function<ArcOptions, AggSum> sizeAggsum) {
+        this(config, memory, options, waitersFactory, sizeUpdate, sizeAggsum, SizeReads.of(options));
+    }
+
+    /**
+     * As the seams above, and {@code sizeReads}: the aggsum read each {@code arc_size} site makes
+     * ({@link SizeReads#of} in production), through which tests plant another read at one site.
+     */
+    ConcurrentArc(ArcConfig config, MemoryModel memory, ArcOptions options, WaitersFactory waitersFactory,
+            SizeUpdate sizeUpdate, Function<ArcOptions, AggSum> sizeAggsum, SizeReads sizeReads) {
+        this.sizeReads = sizeReads;
         this.config = Validate.notNull("config", config);
         this.memory = Validate.notNull("memory", memory);
         this.options = Validate.notNull("options", options);
@@ -1058,9 +1083,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
      * the exact {@code aggsum_compare(&arc_size, arc_c) < 0} with {@link ArcOptions#exactPGrowthCompare()}.
      */
     private boolean sizeBelowTarget() {
-        long c = arcC.get();
-        return options.exactPGrowthCompare() ? arcSize.compare(c) < 0
-                : Long.compareUnsigned(arcSize.upperBound(), c) < 0;
+        return sizeReads.compare(arcSize, SizeReads.Site.P_GROWTH, arcC.get()) < 0;
     }
 
     /** {@code arc_hdr_free_abd}. */
@@ -1094,7 +1117,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
             arcP.getAndUpdate(p -> ArcArithmetic.adaptMruTarget(config, state, bytes, c, p, mrug, mfug));
         }
         if (!ArcArithmetic.adaptMayGrow(config, availableMemory(), noGrow, c)
-                || !ArcArithmetic.adaptWithinGrowthWindow(config, c, arcSize.upperBound())) {
+                || !ArcArithmetic.adaptWithinGrowthWindow(config, c,
+                        sizeReads.read(arcSize, SizeReads.Site.ADAPT))) {
             return;
         }
         long cur;
@@ -1113,7 +1137,7 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     /** {@code arc_reduce_target_size} (fact sheet d.19), as the spec's, with separate atomic updates. */
     private void reduceTargetSizeImpl(long toFree) {
-        long asize = arcSize.value();
+        long asize = sizeReads.read(arcSize, SizeReads.Site.REDUCE_TARGET);
         long c = ArcArithmetic.unsignedMin(arcC.get(), asize);
         if (ArcArithmetic.reduceLowersTarget(config, c, toFree)) {
             long newC = c - toFree;
@@ -1150,7 +1174,8 @@ public final class ConcurrentArc<V> implements AutoCloseable {
 
     /** {@code arc_wait_for_eviction(amount, use_reserve)} (fact sheet d.3, 2.1.1). */
     private void waitForEviction(long amount, boolean useReserve) {
-        switch (ArcArithmetic.overflowLevel(config, arcC.get(), arcSize.lowerBound(), useReserve)) {
+        switch (ArcArithmetic.overflowLevel(config, arcC.get(), sizeReads.read(arcSize, SizeReads.Site.OVERFLOW),
+                useReserve)) {
             case NONE -> {
             }
             case SOME -> waiters.ensureEvicting();
@@ -1170,18 +1195,20 @@ public final class ConcurrentArc<V> implements AutoCloseable {
     private void evictCb(BooleanSupplier cancelled) {
         bump(ArcStat.EVICTOR_RUNS);
         long evicted = evict();
-        waiters.endPass(() -> !cancelled.getAsBoolean() && evicted != 0 && arcSize.compare(arcC.get()) > 0);
+        waiters.endPass(() -> !cancelled.getAsBoolean() && evicted != 0
+                && sizeReads.compare(arcSize, SizeReads.Site.EVICT_CB, arcC.get()) > 0);
     }
 
     /** {@code arc_evict}: one pass over MRU, MFU, MRU ghost and MFU ghost (fact sheet d.8). */
     private long evict() {
         long total = 0;
-        long target = ArcArithmetic.evictTargetMru(arcSize.value(), arcC.get(), arcP.get(), size(ArcState.ANON),
-                size(ArcState.MRU));
+        long target = ArcArithmetic.evictTargetMru(sizeReads.read(arcSize, SizeReads.Site.EVICT_MRU), arcC.get(),
+                arcP.get(), size(ArcState.ANON), size(ArcState.MRU));
         ArcArithmetic.evictTypeDraws(random, config.sublists());
         total += evictImpl(ArcState.MRU, target);
         ArcArithmetic.evictTypeDraws(random, config.sublists());
-        total += evictImpl(ArcState.MFU, ArcArithmetic.evictTargetMfu(arcSize.value(), arcC.get()));
+        total += evictImpl(ArcState.MFU,
+                ArcArithmetic.evictTargetMfu(sizeReads.read(arcSize, SizeReads.Site.EVICT_MFU), arcC.get()));
         total += evictImpl(ArcState.MRU_GHOST,
                 ArcArithmetic.evictTargetMruGhost(size(ArcState.MRU), size(ArcState.MRU_GHOST), arcC.get()));
         total += evictImpl(ArcState.MFU_GHOST,

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.MemoryModel;
 
 /**
@@ -148,11 +149,11 @@ class EvictWaiters {
     }
 
     /**
-     * {@code aew_count = MAX(last, arc_evict_count) + amount}; a package-private seam through which tests build
-     * the variant without {@code MAX} (#11285).
+     * {@code aew_count = MAX(last, arc_evict_count) + amount} ({@link ArcArithmetic#waiterCount}); a package-private
+     * seam through which tests build the variant without {@code MAX} (#11285).
      */
     long waiterCount(long last, long evictCount, long amount) {
-        return unsignedMax(last, evictCount) + amount;
+        return ArcArithmetic.waiterCount(last, evictCount, amount);
     }
 
     /** Blocks until {@code w} is released (no longer queued). */
@@ -295,12 +296,7 @@ class EvictWaiters {
 
     /** {@code arc_set_need_free} (fact sheet d.4); requires the lock. */
     private void setNeedFree() {
-        long remaining = memory.freeMemory() - sysFree / 2;
-        needFree = queue.isEmpty() ? Math.max(-remaining, 0)
-                : Math.max(-remaining, queue.peekLast().count - evictCount);
-    }
-
-    private static long unsignedMax(long a, long b) {
-        return Long.compareUnsigned(a, b) >= 0 ? a : b;
+        needFree = ArcArithmetic.needFree(memory.freeMemory(), sysFree, !queue.isEmpty(),
+                queue.isEmpty() ? 0 : queue.peekLast().count, evictCount);
     }
 }

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.util.List;
+
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.ReadKind;
@@ -18,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * L1 on the waiter protocol: a reader whose allocations overflow a 16 KiB cache severely waits for the evict
  * zthr and returns; the lost-wakeup variant (a waiter that never wakes the evictor) leaves it waiting until
- * {@code close()} releases it; stepped mode reports such a waiter instead of hanging. The aggsum is exact: with a per-CPU one a single reader's
+ * {@code close()} releases it. A stranded waiter is named (L1) as soon as it is seen, not by a timeout; stepped mode
+ * reports it from inside. The aggsum is exact: with a per-CPU one a single reader's
  * borrow keeps the lower bound, and so the overflow level, far below the true size of so small a cache.
  */
 class EvictionWaiterTest {
@@ -48,25 +53,53 @@ class EvictionWaiterTest {
         return t;
     }
 
+    /**
+     * Waits until {@code reader} returns, or fails naming L1 as soon as it sees, twice 50 ms apart with the same
+     * counts, a waiter queued while {@code arc_evict_needed} is FALSE: nobody will release that waiter, since only a
+     * pass of a woken evictor does (and {@code arc_evict_needed} turns FALSE only together with releasing every
+     * waiter). So a lost wakeup is named within milliseconds, not found by waiting; {@code bound} only ends a run
+     * that neither returns nor shows the stranded state.
+     */
+    static void awaitReturnOrL1(ConcurrentArc<Long> arc, Thread reader, Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        List<Long> seen = null;
+        while (reader.isAlive()) {
+            ArcSnapshot s = arc.snapshot();
+            List<Long> stranded = !s.waiterCounts().isEmpty() && !s.evictNeeded() ? s.waiterCounts() : null;
+            if (stranded != null && stranded.equals(seen)) {
+                throw new PropertyViolation(Property.L1, "waiters with counts " + stranded + " are queued while"
+                        + " arc_evict_needed is FALSE (arc_evict_count " + s.evictCount() + "): nobody will release"
+                        + " them", "");
+            }
+            seen = stranded;
+            if (System.nanoTime() > deadline) {
+                throw new PropertyViolation(Property.L1, "the reader still waits for eviction after "
+                        + bound.toMillis() + " ms, though no waiter was seen stranded", "");
+            }
+            reader.join(50);
+        }
+    }
+
     @Test
     @DisplayName("L1: waiters of a severe overflow are released by the evict zthr")
     void waitersAreReleased() throws InterruptedException {
         try (ConcurrentArc<Long> arc = new ConcurrentArc<>(CONFIG, MemoryModel.plentiful(), THREADED_EXACT)) {
-            Thread t = reader(arc);
-            t.join(5000);
-            assertFalse(t.isAlive(), "L1: the reader still waits for eviction after 5 s");
+            awaitReturnOrL1(arc, reader(arc), Duration.ofSeconds(5));
             assertTrue(arc.stat(ArcStat.EVICT_WAITS) > 0, "the reader must have waited");
         }
     }
 
     @Test
-    @DisplayName("L1: a waiter that never wakes the evictor sleeps until close() releases it")
-    void lostWakeupVariantHangsUntilClose() throws InterruptedException {
+    @DisplayName("L1: a waiter that never wakes the evictor is reported stranded; close() then releases it")
+    void lostWakeupVariantIsReportedStranded() throws InterruptedException {
         ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG, MemoryModel.plentiful(), THREADED_EXACT);
         Thread t = reader(arc);
-        t.join(1000);
-        assertTrue(t.isAlive(), "the lost-wakeup variant should leave the reader waiting");
-        assertEquals(1, arc.snapshot().waiterCounts().size(), "one waiter queued with nobody to release it");
+        long start = System.nanoTime();
+        PropertyViolation stranded = assertThrows(PropertyViolation.class,
+                () -> awaitReturnOrL1(arc, t, Duration.ofSeconds(5)));
+        assertEquals(Property.L1, stranded.property(), stranded.getMessage());
+        assertTrue(stranded.detail().contains("arc_evict_needed is FALSE"), stranded.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos(), "named before the bound");
         arc.close();
         t.join(5000);
         assertFalse(t.isAlive(), "close() must release every waiter");

@@ -1,12 +1,17 @@
 package org.arcref.arc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.MemoryModel;
@@ -43,12 +48,35 @@ class OverwriteLockOrderTest {
             AtomicReference<Throwable> unexpected = new AtomicReference<>();
             Thread forward = crosswise(arc, a, b, unexpected);
             Thread backward = crosswise(arc, b, a, unexpected);
-            forward.join(30_000);
-            backward.join(30_000);
-            assertFalse(forward.isAlive() || backward.isAlive(),
-                    "R10: crosswise overwrites still running after 30 s: a lock-order deadlock");
+            awaitBothOrDeadlock(forward, backward);
             assertNull(unexpected.get(), "only rejections expected");
             assertEquals(before, arc.snapshot(), "B1: every overwrite was rejected and changed nothing");
+        }
+    }
+
+    /**
+     * Waits until both threads end, or fails naming R10 as soon as the JVM finds them deadlocked on each other's
+     * hash lock ({@link ThreadMXBean#findDeadlockedThreads()} sees {@code ReentrantLock} cycles), so a lock-order bug
+     * is named within milliseconds, not found by waiting; the 30 s bound only ends a run that neither finishes nor
+     * deadlocks.
+     */
+    private static void awaitBothOrDeadlock(Thread forward, Thread backward) throws InterruptedException {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (forward.isAlive() || backward.isAlive()) {
+            long[] deadlocked = threads.findDeadlockedThreads();
+            if (deadlocked != null) {
+                StringBuilder cycle = new StringBuilder();
+                for (ThreadInfo t : threads.getThreadInfo(deadlocked, true, true)) {
+                    cycle.append(t);
+                }
+                throw new PropertyViolation(Property.R10, "crosswise overwrites deadlocked on each other's hash lock",
+                        cycle.toString());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new PropertyViolation(Property.R10, "crosswise overwrites still running after 30 s", "");
+            }
+            forward.join(10);
         }
     }
 

@@ -86,15 +86,22 @@ public final class WaiterProtocolRig implements AutoCloseable {
         private final CountDownLatch queued = new CountDownLatch(1);
         private volatile EvictWaiters.Waiter waiter;
         private volatile long evictCountAtArrival;
+        /** What the allocating thread threw, if anything: it reaches the test through {@link #hasReturned()}. */
+        private volatile Throwable failure;
 
         private Allocation(String name, long amount) {
             this.name = name;
             this.thread = new Thread(() -> {
-                EvictWaiters.Waiter w = waiters.enqueue(amount);
-                evictCountAtArrival = waiters.evictCount();
-                waiter = w;
-                queued.countDown();
-                evictor.awaitRelease(waiters, w);
+                try {
+                    EvictWaiters.Waiter w = waiters.enqueue(amount);
+                    evictCountAtArrival = waiters.evictCount();
+                    waiter = w;
+                    queued.countDown();
+                    evictor.awaitRelease(waiters, w);
+                } catch (RuntimeException | Error t) {
+                    failure = t;
+                    queued.countDown();
+                }
             }, name);
             thread.setDaemon(true);
         }
@@ -114,9 +121,18 @@ public final class WaiterProtocolRig implements AutoCloseable {
             return evictCountAtArrival;
         }
 
-        /** @return whether the allocating thread has returned from its wait */
+        /**
+         * @return whether the allocating thread has returned from its wait
+         * @throws AssertionError if it ended by throwing, which a replay must not mistake for a release
+         */
         public boolean hasReturned() {
-            return !thread.isAlive();
+            if (thread.isAlive()) {
+                return false;
+            }
+            if (failure != null) {
+                throw new AssertionError(name + " did not return from its wait but threw " + failure, failure);
+            }
+            return true;
         }
 
         @Override
@@ -164,6 +180,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
         Allocation a = new Allocation(name, amount);
         a.thread.start();
         await(a.queued, name + " did not queue its waiter within " + STEP_TIMEOUT);
+        a.hasReturned();
         return a;
     }
 
@@ -217,7 +234,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
         }
         StringBuilder stuck = new StringBuilder();
         for (Allocation a : allocations) {
-            if (a.thread.isAlive()) {
+            if (!a.hasReturned()) {
                 stuck.append("\n  ").append(a.name).append(" (count ").append(a.count()).append(") waits at:");
                 for (StackTraceElement f : a.thread.getStackTrace()) {
                     stuck.append("\n    at ").append(f);

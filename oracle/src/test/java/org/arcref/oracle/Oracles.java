@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 
 /**
@@ -35,21 +36,23 @@ final class Oracles {
     }
 
     /**
-     * @param fix a fix that {@code oracle/patches/zfs-2.1.1/FIX.patch} states as a change of arc.c
-     * @return the oracle of zfs-2.1.1's arc.c with that patch applied
+     * @param fix a fix that {@code oracle/patches/zfs-E/FIX.patch} states as a change of arc.c, E being the first
+     *     release of the fix's engine
+     * @return the oracle of that release's arc.c with that patch applied
      */
     static Path patched(QuirkFix fix) {
-        return existing(directory().resolve("arc-oracle-" + ZfsRelease.V2_1_1.version() + "+" + fix.name()));
+        return existing(directory().resolve("arc-oracle-" + fix.engine().version() + "+" + fix.name()));
     }
 
     /**
      * @param binary an oracle binary
+     * @param engine the engine of its release
      * @param fixes the fixes its arc.c carries
      * @return a comparison of the spec with it, the spec run with the same fixes; close its process
      */
-    static Session session(Path binary, Set<QuirkFix> fixes) {
+    static Session session(Path binary, ZfsEngine engine, Set<QuirkFix> fixes) {
         OracleProcess process = OracleProcess.start(binary);
-        return new Session(process, new OracleComparison(process, fixes));
+        return new Session(process, new OracleComparison(process, engine, fixes));
     }
 
     /**
@@ -57,7 +60,7 @@ final class Oracles {
      * @return a comparison of the spec, following that release, with the release's own arc.c
      */
     static Session session(ZfsRelease release) {
-        return session(released(release), release.fixes());
+        return session(released(release), release.engine(), release.fixes());
     }
 
     /** A running oracle and the comparison that uses it. */

@@ -3,15 +3,11 @@ package org.arcref.oracle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.lang.reflect.InvocationTargetException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
-import org.arcref.conformance.Divergence;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Explorer;
 import org.arcref.zfs.ZfsRelease;
@@ -29,38 +25,36 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class PlantedSpecMutationsTest {
 
-    /** The spec's source folder: {@code ZfsArc.java} and its arithmetic, {@code ArcArithmetic.java}. */
+    /**
+     * The spec's source folder: {@code ZfsArc.java}, what it shares with zfs-2.2.0's engine ({@code SequentialArc.java})
+     * and its arithmetic ({@code ArcArithmetic.java}).
+     */
     private static final String SPEC_PACKAGE = "org/arcref/zfs/";
-    private static final Map<String, String> CORPUS = new LinkedHashMap<>();
-    private static final Map<String, List<String>> ZFS = new LinkedHashMap<>();
+    private static MutantCorpus corpus;
 
     @BeforeAll
     static void runTheCorpusThroughTheOracle() {
+        Map<String, String> traces = new LinkedHashMap<>();
         for (String name : ConformanceTrace.builtinNames()) {
             if (!name.equals("quirk-adapt-multiply")) {
-                CORPUS.put("builtin:" + name, BuiltinTraces.text(name));
+                traces.put("builtin:" + name, BuiltinTraces.text(name));
             }
         }
-        TransitionTraces.all().forEach((name, text) -> CORPUS.put("transition:" + name, text));
+        TransitionTraces.all().forEach((name, text) -> traces.put("transition:" + name, text));
         for (long t = 0; t < 300; t++) {
             long seed = Explorer.trySeed(RandomOracleCampaignTest.SEED, t);
-            CORPUS.put("random-" + t, ConformanceTrace.text(new ConformanceSettings(
+            traces.put("random-" + t, ConformanceTrace.text(new ConformanceSettings(
                     Explorer.configOf(CheckKind.ORACLE, seed), Long.MAX_VALUE / 8),
                     Explorer.operationsOf(CheckKind.ORACLE, seed)));
         }
-        try (OracleProcess oracle = OracleProcess.start(Oracles.released(ZfsRelease.V2_1_1))) {
-            CORPUS.forEach((name, text) -> {
-                OracleOutput out = oracle.run(name, text, false);
-                assertEquals(OracleOutput.Ending.OK, out.ending(), name + ": " + out.message());
-                ZFS.put(name, out.lines());
-            });
-        }
+        corpus = new MutantCorpus(ZfsRelease.V2_1_1, traces);
     }
 
     @Test
     void theUnmutatedSpecAgreesOnTheWholeCorpus() throws Exception {
-        try (SpecMutant same = new SpecMutant(SPEC_PACKAGE + "ZfsArc.java", "bump(ArcStat.DELETED);", "bump(ArcStat.DELETED);")) {
-            assertEquals(Optional.empty(), firstCatch(same), "the corpus");
+        try (SpecMutant same = new SpecMutant(SPEC_PACKAGE + "SequentialArc.java", "bump(ArcStat.DELETED);",
+                "bump(ArcStat.DELETED);")) {
+            assertEquals(Optional.empty(), corpus.firstCatch(same, false), "the corpus");
         }
     }
 
@@ -76,15 +70,15 @@ class PlantedSpecMutationsTest {
                 + " | MRU_GHOST_TO_MFU(ArcState.MFU, | MRU_GHOST_TO_MFU(ArcState.MRU,",
         "statistic not counted: mfu_hits | ArcArithmetic.java"
                 + " | MFU_HIT(ArcState.MFU, true, false, ArcStat.MFU_HITS) | MFU_HIT(ArcState.MFU, true, false, null)",
-        "statistic not counted: evicted_bytes | ZfsArc.java | stats[ArcStat.EVICTED_BYTES.ordinal()] += size; | ;",
-        "statistic not counted: evict_skip | ZfsArc.java | bump(ArcStat.EVICT_SKIP); | ;",
+        "statistic not counted: evicted_bytes | SequentialArc.java | stats[ArcStat.EVICTED_BYTES.ordinal()] += size; | ;",
+        "statistic not counted: evict_skip | SequentialArc.java | bump(ArcStat.EVICT_SKIP); | ;",
         "boundary: arc_p grows up to arc_c, not arc_c - arc_p_min | ArcArithmetic.java"
                 + " | return unsignedMin(c - pMin, p + | return unsignedMin(c, p +",
         "wrong shift: arc_shrink reduces arc_p by half the amount | ArcArithmetic.java"
                 + " | long q = p - (p >>> config.tunables().shrinkShift());"
                 + " | long q = p - (p >>> (config.tunables().shrinkShift() + 1));",
         "inverted: the reserve halves the overflow | ArcArithmetic.java | if (!useReserve) { | if (useReserve) {",
-        "boundary: a waiter is released only past its count | ZfsArc.java"
+        "boundary: a waiter is released only past its count | SequentialArc.java"
                 + " | Long.compareUnsigned(waiters.peekFirst().count, evictCount) <= 0"
                 + " | Long.compareUnsigned(waiters.peekFirst().count, evictCount) < 0",
         "boundary: arc_c grows only above the growth window | ArcArithmetic.java"
@@ -94,32 +88,11 @@ class PlantedSpecMutationsTest {
     void theOracleCatchesTheMutation(String mutation, String file, String original, String replacement)
             throws Exception {
         try (SpecMutant mutant = new SpecMutant(SPEC_PACKAGE + file, original, replacement)) {
-            Optional<String> caught = firstCatch(mutant);
+            Optional<String> caught = corpus.firstCatch(mutant, false);
             if (caught.isEmpty()) {
-                fail(mutation + ": no trace of the corpus (" + CORPUS.size() + ") diverges from arc.c");
+                fail(mutation + ": no trace of the corpus (" + corpus.size() + ") diverges from arc.c");
             }
             System.out.println("caught " + mutation + ": " + caught.get());
         }
-    }
-
-    /**
-     * @return where the first trace of the corpus that the mutant runs to the end diverges from the oracle, or empty
-     */
-    private static Optional<String> firstCatch(SpecMutant mutant) {
-        List<String> names = new ArrayList<>(CORPUS.keySet());
-        for (String name : names) {
-            List<String> spec;
-            try {
-                spec = mutant.conform(name, CORPUS.get(name));
-            } catch (InvocationTargetException e) {
-                continue; // the spec rejecting the trace is not the oracle catching the mutant
-            }
-            Optional<Divergence> d = OracleComparison.firstDivergence(spec, ZFS.get(name));
-            if (d.isPresent()) {
-                return Optional.of(name + " line " + d.get().line() + ", " + d.get().field() + ": spec "
-                        + d.get().expected() + ", zfs " + d.get().actual());
-            }
-        }
-        return Optional.empty();
     }
 }

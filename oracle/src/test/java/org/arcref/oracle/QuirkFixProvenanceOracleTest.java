@@ -21,6 +21,7 @@ import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -49,7 +50,10 @@ class QuirkFixProvenanceOracleTest {
             QuirkFix.ARC_P_GROWTH_CAP_14137, "quirk-arc-p-growth",
             QuirkFix.ADAPT_MRU_64BIT_MULTIPLY_14094, "quirk-adapt-mru-multiply",
             QuirkFix.ADAPT_MFU_64BIT_MULTIPLY_OURS, "quirk-adapt-multiply",
-            QuirkFix.SHRINK_CLAMPS_ARC_P_OURS, "quirk-shrink-arc-p");
+            QuirkFix.SHRINK_CLAMPS_ARC_P_OURS, "quirk-shrink-arc-p",
+            QuirkFix.EVICT_ADJ_OVERFLOW_17255, "quirk-evict-adj-overflow",
+            QuirkFix.MFU_META_EVICTION_16546, "quirk-mfu-meta-eviction",
+            QuirkFix.SHRINK_IMPROVEMENTS_16197, "quirk-shrink-improvements");
 
     @ParameterizedTest
     @EnumSource(QuirkFix.class)
@@ -67,11 +71,12 @@ class QuirkFixProvenanceOracleTest {
         Set<QuirkFix> with = release.map(r -> EnumSet.copyOf(r.fixes())).orElse(EnumSet.of(fix));
         Set<QuirkFix> without = EnumSet.copyOf(with);
         without.remove(fix);
-        List<String> quirk = spec(trace, without);
-        Divergence shows = ConformanceComparer.firstOperationDivergence(file(quirk), file(spec(trace, with)))
-                .orElseThrow(() -> new AssertionError(name + " does not show " + fix));
+        List<String> quirk = spec(trace, fix.engine(), without);
+        Divergence shows = ConformanceComparer.firstOperationDivergence(file(quirk),
+                file(spec(trace, fix.engine(), with))).orElseThrow(() -> new AssertionError(name + " does not show "
+                + fix));
         Path binary = release.map(Oracles::released).orElseGet(() -> Oracles.patched(fix));
-        try (Oracles.Session oracle = Oracles.session(binary, with)) {
+        try (Oracles.Session oracle = Oracles.session(binary, fix.engine(), with)) {
             OracleOutput zfs = oracle.process().run(name, text, false);
             assertEquals(OracleOutput.Ending.OK, zfs.ending(), zfs.message());
             Divergence d = ConformanceComparer.firstOperationDivergence(file(quirk), file(zfs.lines())).orElseThrow(
@@ -84,8 +89,34 @@ class QuirkFixProvenanceOracleTest {
         }
     }
 
-    private static List<String> spec(ConformanceTrace trace, Set<QuirkFix> fixes) {
-        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults().withFixes(fixes));
+    /**
+     * zfs-2.2.0's two fixes whose commits' arc.c hunks apply to 2.2.0 alone ({@code oracle/patches/zfs-2.2.0}):
+     * 2.2.0's arc.c with the hunk agrees with the spec applying that fix only, and differs from 2.2.0's where the
+     * spec without it does. (#16197's hunk needs its arc_impl.h changes too; 2.2.11's arc.c proves it above.)
+     */
+    @ParameterizedTest
+    @EnumSource(value = QuirkFix.class, names = {"EVICT_ADJ_OVERFLOW_17255", "MFU_META_EVICTION_16546"})
+    void theFixAloneIsItsCommitsHunk(QuirkFix fix) throws IOException {
+        String name = SHOWN_BY.get(fix);
+        String text = BuiltinTraces.text(name);
+        ConformanceTrace trace = ConformanceTrace.read(new BufferedReader(new StringReader(text)), name);
+        Divergence shows = ConformanceComparer.firstOperationDivergence(file(spec(trace, fix.engine(), Set.of())),
+                file(spec(trace, fix.engine(), Set.of(fix)))).orElseThrow();
+        try (Oracles.Session oracle = Oracles.session(Oracles.patched(fix), fix.engine(), Set.of(fix))) {
+            OracleComparison.Result agreement = oracle.comparison().compare(name, text, true);
+            assertTrue(agreement.agrees(), agreement.describe());
+        }
+        try (Oracles.Session oracle = Oracles.session(ZfsRelease.V2_2_0)) {
+            OracleOutput zfs = oracle.process().run(name, text, false);
+            Divergence d = ConformanceComparer.firstOperationDivergence(file(zfs.lines()),
+                    file(spec(trace, fix.engine(), Set.of(fix)))).orElseThrow();
+            assertEquals(shows.line(), d.line(), "2.2.0's arc.c shows the quirk where the spec does: " + d);
+            assertEquals(shows.field(), d.field(), d.toString());
+        }
+    }
+
+    private static List<String> spec(ConformanceTrace trace, ZfsEngine engine, Set<QuirkFix> fixes) {
+        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults(engine).withFixes(fixes));
         return ConformanceRun.of(trace, settings, false).lines();
     }
 

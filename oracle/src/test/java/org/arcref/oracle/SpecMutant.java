@@ -20,6 +20,7 @@ import javax.tools.ToolProvider;
 import org.arcref.conformance.ConformanceRun;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.ZfsArc;
+import org.arcref.zfs.ZfsEngine;
 
 /**
  * The spec with one line of its source changed: the mutated file is compiled against the spec's classes and loaded,
@@ -86,16 +87,30 @@ final class SpecMutant implements AutoCloseable {
      * @throws IllegalStateException if a class the spec needs is missing from the mutant's class loader (a
      *     {@link LinkageError}: the harness, not the mutant, failed)
      */
-    @SuppressWarnings("unchecked")
     List<String> conform(String name, String text) throws InvocationTargetException {
+        return conform(name, text, ZfsEngine.V2_1_1);
+    }
+
+    /**
+     * @param name the trace's name
+     * @param text the trace's text
+     * @param engine the engine that runs it, under its default settings and the trace's
+     * @return the mutant's conformance lines (the operation lines list no headers)
+     * @throws InvocationTargetException if the mutant throws
+     * @throws IllegalStateException if a class the spec needs is missing from the mutant's class loader
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    List<String> conform(String name, String text, ZfsEngine engine) throws InvocationTargetException {
         try {
             Class<?> traces = loader.loadClass("org.arcref.conformance.ConformanceTrace");
             Class<?> settings = loader.loadClass("org.arcref.conformance.ConformanceSettings");
             Class<?> runs = loader.loadClass("org.arcref.conformance.ConformanceRun");
+            Class engines = loader.loadClass("org.arcref.zfs.ZfsEngine");
             Object trace = traces.getMethod("read", BufferedReader.class, String.class)
                     .invoke(null, new BufferedReader(new StringReader(text)), name);
             Object applied = traces.getMethod("applySettings", settings)
-                    .invoke(trace, settings.getMethod("defaults").invoke(null));
+                    .invoke(trace, settings.getMethod("defaults", engines).invoke(null,
+                            Enum.valueOf(engines, engine.name())));
             Object run = runs.getMethod("of", traces, settings, boolean.class).invoke(null, trace, applied, false);
             return (List<String>) runs.getMethod("lines").invoke(run);
         } catch (ReflectiveOperationException e) {

@@ -46,6 +46,35 @@ public enum Property {
     R12,
     /** R13: a free-running evictor goes back to sleep. */
     R13,
+    /** R22-1 (zfs-2.2.0's engine): {@code arc_c_min <= arc_c <= arc_c_max}. */
+    R22_1,
+    /**
+     * R22-2: with {@code EVICT_ADJ_OVERFLOW_17255}, {@code arc_meta}, {@code arc_pd} and {@code arc_pm} lie in
+     * {@code [0, 2^32]}; without it, a fraction outside is zfs-2.2.0's quirk, witnessed rather than violated.
+     */
+    R22_2,
+    /** R22-3: {@code arc_size} is the resident data, and the sum of the per-type sizes of anon, MRU and MFU. */
+    R22_3,
+    /** R22-4: each state's {@code arcs_size[type]} and {@code arcs_esize[type]} are the sums over its headers. */
+    R22_4,
+    /** R22-5: a header is on its state's list iff it is unreferenced and not anonymous. */
+    R22_5,
+    /** R22-6: ghost headers hold no data and no reference; MRU and MFU headers hold data. */
+    R22_6,
+    /** R22-7: the evictor's last pass reaches {@code arc_c} unless eviction is blocked. */
+    R22_7,
+    /** R22-8: {@code arc_evict_count} never decreases; waiters sorted by {@code aew_count}, none left queued. */
+    R22_8,
+    /** R22-9: {@code arc_c} grows only in {@code arc_adapt}, by at most its steps, and falls only by a reduction. */
+    R22_9,
+    /** R22-10: a free-running evictor goes back to sleep. */
+    R22_10,
+    /** R22-11: after the evictor's last pass each ghost list holds at most half of the other three live classes. */
+    R22_11,
+    /** R22-12: only a ghost hit adds to {@code arcs_hits}, its header's size; the fractions move only in a pass. */
+    R22_12,
+    /** R22-13: a block keeps its type while it has a header. */
+    R22_13,
     /** C1: the canonical ARC's directory equals that of DBL(2c), with its size bounds. */
     C1,
     /** B1: bad input is rejected with an exception naming the argument and the rule, and the state is unchanged. */

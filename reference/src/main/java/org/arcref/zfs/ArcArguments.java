@@ -33,6 +33,46 @@ public final class ArcArguments {
         }
     }
 
+    /**
+     * @param type the buffer type an operation names
+     * @throws IllegalArgumentException unless it is data: zfs-2.1.1's engine models data buffers only
+     */
+    public static void requireData(BufType type) {
+        Validate.notNull("type", type);
+        if (type != BufType.DATA) {
+            throw new IllegalArgumentException("type must be data for zfs-2.1.1's engine (it models data buffers "
+                    + "only; metadata needs zfs-2.2.0's), was " + type.zfsName());
+        }
+    }
+
+    /**
+     * @param engine the engine a configuration is for
+     * @param fixes the fixes it applies
+     * @throws IllegalArgumentException naming the first fix of another engine
+     */
+    public static void requireEngineFixes(ZfsEngine engine, java.util.Set<QuirkFix> fixes) {
+        for (QuirkFix fix : fixes) {
+            if (fix.engine() != engine) {
+                throw new IllegalArgumentException("fixes must be fixes of the zfs-" + engine
+                        + " engine, was " + fix + " (a fix of zfs-" + fix.engine() + "'s)");
+            }
+        }
+    }
+
+    /**
+     * @param key the key an operation names
+     * @param headerType the type of the key's existing header (cached, ghost or pending)
+     * @param type the type the operation names
+     * @throws IllegalArgumentException if they differ: a block's type comes from its block pointer
+     */
+    public static void requireSameType(long key, BufType headerType, BufType type) {
+        Validate.notNull("type", type);
+        if (headerType != type) {
+            throw new IllegalArgumentException("type must equal the type (" + headerType.zfsName() + ") of key "
+                    + key + "'s header, was " + type.zfsName());
+        }
+    }
+
     /** @throws IllegalArgumentException if a read names a size other than the cached one */
     public static void requireCachedSize(long key, long cachedSize, long size) {
         if (cachedSize != size) {

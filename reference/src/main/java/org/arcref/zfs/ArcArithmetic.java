@@ -71,6 +71,26 @@ public final class ArcArithmetic {
         return state == ArcState.MRU ? ArcState.MRU_GHOST : ArcState.MFU_GHOST;
     }
 
+    // ---- arc_set_need_free (arc.c:4015) ----
+
+    /**
+     * {@code arc_set_need_free}'s value of {@code arc_need_free} (fact sheet d.4): with {@code remaining =
+     * arc_free_memory() - arc_sys_free / 2} (s64), {@code MAX(-remaining, 0)} when no eviction waiter is queued,
+     * else {@code MAX(-remaining, (int64_t)(tail->aew_count - arc_evict_count))}.
+     *
+     * @param freeMemory {@code arc_free_memory()}
+     * @param sysFree {@code arc_sys_free}
+     * @param waiterQueued whether {@code arc_evict_waiters} is non-empty
+     * @param tailCount the tail waiter's {@code aew_count}; ignored if no waiter is queued
+     * @param evictCount {@code arc_evict_count}
+     * @return {@code arc_need_free}
+     */
+    public static long needFree(long freeMemory, long sysFree, boolean waiterQueued, long tailCount,
+            long evictCount) {
+        long remaining = freeMemory - sysFree / 2;
+        return waiterQueued ? Math.max(-remaining, tailCount - evictCount) : Math.max(-remaining, 0);
+    }
+
     // ---- arc_evict_state (arc.c:4167) ----
 
     /** One visit of {@code arc_evict_state_impl} to a sublist, by the caller's plumbing. */
@@ -403,6 +423,21 @@ public final class ArcArithmetic {
             overflow /= 2;
         }
         return over < 0 ? Overflow.NONE : over < overflow ? Overflow.SOME : Overflow.SEVERE;
+    }
+
+    // ---- arc_wait_for_eviction (arc.c:5199) ----
+
+    /**
+     * The count an eviction waiter waits for, {@code aew_count = MAX(last, arc_evict_count) + amount}
+     * (arc.c:5243; the #11397 fix of #11285), where {@code last} is the tail waiter's count, or 0 with none queued.
+     *
+     * @param last the tail waiter's {@code aew_count}, or 0
+     * @param evictCount {@code arc_evict_count}
+     * @param amount what the allocation waits for
+     * @return {@code aew_count}, u64
+     */
+    public static long waiterCount(long last, long evictCount, long amount) {
+        return unsignedMax(last, evictCount) + amount;
     }
 
     // ---- arc_get_data_impl (arc.c:5277) ----

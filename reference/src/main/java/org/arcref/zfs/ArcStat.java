@@ -1,5 +1,7 @@
 package org.arcref.zfs;
 
+import java.util.List;
+
 /**
  * The statistics the spec counts. Most are ZFS arcstats ({@code /proc/spl/kstat/zfs/arcstats})
  * under their kstat names; the few that are not say so.
@@ -59,7 +61,17 @@ public enum ArcStat {
     /** Not an arcstat: allocations that queued an eviction waiter ({@code ARC_OVF_SEVERE}). */
     EVICT_WAITS("evict_waits"),
     /** Not an arcstat: runs of {@code arc_evict_cb}. */
-    EVICTOR_RUNS("evictor_runs");
+    EVICTOR_RUNS("evictor_runs"),
+    /** zfs-2.2.0: demand hits on metadata ({@code ARCSTAT_CONDSTAT} by the request's prefetch flag and type). */
+    DEMAND_METADATA_HITS("demand_metadata_hits"),
+    /** zfs-2.2.0: prefetch hits on metadata. */
+    PREFETCH_METADATA_HITS("prefetch_metadata_hits"),
+    /** zfs-2.2.0: demand misses of metadata. */
+    DEMAND_METADATA_MISSES("demand_metadata_misses"),
+    /** zfs-2.2.0: prefetch misses of metadata. */
+    PREFETCH_METADATA_MISSES("prefetch_metadata_misses"),
+    /** zfs-2.2.0: a demand hit that clears {@code ARC_FLAG_PREFETCH} of a header not prescient. */
+    DEMAND_HIT_PREDICTIVE_PREFETCH("demand_hit_predictive_prefetch");
 
     private final String kstatName;
 
@@ -70,5 +82,41 @@ public enum ArcStat {
     /** @return the arcstats name, or the spec's own lower-case name for those that are not arcstats */
     public String kstatName() {
         return kstatName;
+    }
+
+    /**
+     * @param engine an engine
+     * @return the statistics it keeps, in the order its conformance lines write them
+     */
+    public static List<ArcStat> of(ZfsEngine engine) {
+        if (engine == ZfsEngine.V2_1_1) {
+            return List.of(HITS, MISSES, DEMAND_DATA_HITS, PREFETCH_DATA_HITS, DEMAND_DATA_MISSES, PREFETCH_DATA_MISSES,
+                    MRU_HITS, MFU_HITS, MRU_GHOST_HITS, MFU_GHOST_HITS, DELETED, EVICT_SKIP, EVICT_NOT_ENOUGH, MUTEX_MISS,
+                    DEMAND_HIT_PRESCIENT_PREFETCH, OVERHEAD_SIZE, COMPRESSED_SIZE, UNCOMPRESSED_SIZE, EVICTIONS,
+                    EVICTED_BYTES, EVICT_WAITS, EVICTOR_RUNS);
+        }
+        return List.of(HITS, MISSES, DEMAND_DATA_HITS, DEMAND_METADATA_HITS, PREFETCH_DATA_HITS,
+                PREFETCH_METADATA_HITS, DEMAND_DATA_MISSES, DEMAND_METADATA_MISSES, PREFETCH_DATA_MISSES,
+                PREFETCH_METADATA_MISSES, MRU_HITS, MFU_HITS, MRU_GHOST_HITS, MFU_GHOST_HITS, DELETED, EVICT_SKIP,
+                EVICT_NOT_ENOUGH, MUTEX_MISS, DEMAND_HIT_PREDICTIVE_PREFETCH, DEMAND_HIT_PRESCIENT_PREFETCH,
+                OVERHEAD_SIZE, COMPRESSED_SIZE, UNCOMPRESSED_SIZE, EVICTIONS, EVICTED_BYTES, EVICT_WAITS, EVICTOR_RUNS);
+    }
+
+    /**
+     * zfs-2.2.0's {@code ARCSTAT_CONDSTAT(!prefetch, demand, prefetch, is_data, data, metadata, hits|misses)}.
+     *
+     * @param prefetch whether the request was a prefetch ({@code ARC_FLAG_PREFETCH} in {@code arc_flags})
+     * @param type the header's type
+     * @param hit hits or misses
+     * @return the statistic
+     */
+    public static ArcStat of(boolean prefetch, BufType type, boolean hit) {
+        boolean data = type == BufType.DATA;
+        if (hit) {
+            return prefetch ? (data ? PREFETCH_DATA_HITS : PREFETCH_METADATA_HITS)
+                    : (data ? DEMAND_DATA_HITS : DEMAND_METADATA_HITS);
+        }
+        return prefetch ? (data ? PREFETCH_DATA_MISSES : PREFETCH_METADATA_MISSES)
+                : (data ? DEMAND_DATA_MISSES : DEMAND_METADATA_MISSES);
     }
 }

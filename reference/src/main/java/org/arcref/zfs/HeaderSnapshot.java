@@ -18,9 +18,22 @@ package org.arcref.zfs;
  * @param lastAccess {@code b_arc_access}: the tick of the last recorded access
  * @param sublist the index of the multilist sublist the header belongs to
  * @param linked whether the header is on its state's eviction list
+ * @param type {@code b_type}: data or metadata (always data in zfs-2.1.1's engine)
  */
 public record HeaderSnapshot(long key, ArcState state, long size, boolean hasData, boolean sharedData, int refcount,
-        boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked) {
+        boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked, BufType type) {
+
+    /** Validates that the type is given. */
+    public HeaderSnapshot {
+        Validate.notNull("type", type);
+    }
+
+    /** A data header: every header of zfs-2.1.1's engine. */
+    public HeaderSnapshot(long key, ArcState state, long size, boolean hasData, boolean sharedData, int refcount,
+            boolean prefetch, boolean prescientPrefetch, long lastAccess, int sublist, boolean linked) {
+        this(key, state, size, hasData, sharedData, refcount, prefetch, prescientPrefetch, lastAccess, sublist, linked,
+                BufType.DATA);
+    }
 
     /** @return {@link ArcArithmetic#accountedSize} of this header: the bytes it counts in its state's size */
     public long accountedSize() {

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
@@ -16,36 +18,53 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * B1: every public entry point of the spec rejects invalid arguments and configurations with an
- * exception whose message names the argument and the rule and shows the value, and a rejected
- * operation leaves the whole state (the snapshot) unchanged.
+ * B1: every public entry point of both engines of the spec ({@link ZfsArc}, {@link Zfs22Arc}) rejects invalid
+ * arguments and configurations with an exception whose message names the argument and the rule and shows the value,
+ * and a rejected operation leaves the whole state (the snapshot) unchanged.
  */
 class BadInputProperties {
 
     /** A bad call, the argument its message must name, and the text that must show the value. */
-    record BadCall(String description, Consumer<ZfsArc> call, String argument, String value) {
+    record BadCall(String description, Consumer<ArcOperations> call, String argument, String value) {
         @Override
         public String toString() {
             return description;
         }
     }
 
-    @Provide
-    Arbitrary<BadCall> badCalls() {
-        return Arbitraries.of(List.of(
-                new BadCall("read size 0", a -> a.read(1000, 0, ReadKind.DEMAND, false), "size", "was 0"),
-                new BadCall("read size 100", a -> a.read(1000, 100, ReadKind.DEMAND, false), "size", "was 100"),
-                new BadCall("read size above max", a -> a.read(1000, 4096, ReadKind.DEMAND, false), "size", "was 4096"),
-                new BadCall("read size not a multiple of 512", a -> a.read(1000, 1000, ReadKind.DEMAND, false), "size",
-                        "was 1000"),
-                new BadCall("read with a null kind", a -> a.read(1, 512, null, false), "kind", "null"),
-                new BadCall("prefetch with hold", a -> a.read(1, 512, ReadKind.PREFETCH, true), "hold", "was true"),
-                new BadCall("read of a cached key with another size", a -> a.read(0, 1024, ReadKind.DEMAND, false),
-                        "size", "was 1024"),
-                new BadCall("read of a pending write", a -> a.read(99, 512, ReadKind.DEMAND, false), "key", "was 99"),
-                new BadCall("write of a cached key", a -> a.write(0, 512), "key", "was 0"),
-                new BadCall("write of a pending key", a -> a.write(99, 512), "key", "was 99"),
-                new BadCall("write size 513", a -> a.write(5, 513), "size", "was 513"),
+    /** An engine under test and how to take its snapshot. */
+    record Engine(ArcOperations arc, Supplier<Object> snapshot) {
+    }
+
+    /** A bad call on an engine. */
+    record Case(ZfsEngine engine, BadCall bad) {
+    }
+
+    /** @return bad calls that both engines reject alike */
+    static List<BadCall> common() {
+        return List.of(
+                new BadCall("read size 0", a -> a.read(1000, 0, ReadKind.DEMAND, false, BufType.DATA), "size", "was 0"),
+                new BadCall("read size 100", a -> a.read(1000, 100, ReadKind.DEMAND, false, BufType.DATA), "size",
+                        "was 100"),
+                new BadCall("read size above max", a -> a.read(1000, 4096, ReadKind.DEMAND, false, BufType.DATA),
+                        "size", "was 4096"),
+                new BadCall("read size not a multiple of 512", a -> a.read(1000, 1000, ReadKind.DEMAND, false,
+                        BufType.DATA), "size", "was 1000"),
+                new BadCall("read with a null kind", a -> a.read(1, 512, null, false, BufType.DATA), "kind", "null"),
+                new BadCall("read with a null type", a -> a.read(1000, 512, ReadKind.DEMAND, false, null), "type",
+                        "null"),
+                new BadCall("prefetch with hold", a -> a.read(1, 512, ReadKind.PREFETCH, true, BufType.DATA), "hold",
+                        "was true"),
+                new BadCall("read of a cached key with another size", a -> a.read(0, 1024, ReadKind.DEMAND, false,
+                        BufType.DATA), "size", "was 1024"),
+                new BadCall("read of a cached data key as metadata", a -> a.read(0, 512, ReadKind.DEMAND, false,
+                        BufType.METADATA), "type", "was metadata"),
+                new BadCall("read of a pending write", a -> a.read(99, 512, ReadKind.DEMAND, false, BufType.DATA),
+                        "key", "was 99"),
+                new BadCall("write of a cached key", a -> a.write(0, 512, BufType.DATA), "key", "was 0"),
+                new BadCall("write of a pending key", a -> a.write(99, 512, BufType.DATA), "key", "was 99"),
+                new BadCall("write size 513", a -> a.write(5, 513, BufType.DATA), "size", "was 513"),
+                new BadCall("write with a null type", a -> a.write(5, 512, null), "type", "null"),
                 new BadCall("complete without a pending write", a -> a.completeWrite(7, false), "key", "was 7"),
                 new BadCall("release of an unheld key", a -> a.release(0), "key", "was 0"),
                 new BadCall("release of an absent key", a -> a.release(12345), "key", "was 12345"),
@@ -57,29 +76,97 @@ class BadInputProperties {
                 new BadCall("overwrite to the same key", a -> a.overwrite(1, 1), "newKey", "was 1"),
                 new BadCall("negative shrink", a -> a.reduceTargetSize(-1), "toFree", "was -1"),
                 new BadCall("negative tick", a -> a.tick(-5), "ticks", "was -5"),
-                new BadCall("negative free memory", a -> a.setFreeMemory(-1), "freeMemory", "was -1")));
+                new BadCall("negative free memory", a -> a.setFreeMemory(-1), "freeMemory", "was -1"));
     }
 
-    @Property(tries = 200)
-    void b1RejectedOperationNamesArgumentRuleAndValueAndChangesNothing(@ForAll("badCalls") BadCall bad,
-            @ForAll @IntRange(min = 0, max = 30) int warmUpReads) {
+    /**
+     * @return bad calls of zfs-2.2.0's engine alone, on the metadata block 200 its set-up holds and the
+     *     metadata write 198 it leaves pending
+     */
+    static List<BadCall> zfs22() {
+        return List.of(
+                new BadCall("read of a cached metadata key as data", a -> a.read(200, 512, ReadKind.DEMAND, false,
+                        BufType.DATA), "type", "was data"),
+                new BadCall("read of a held metadata key with another size", a -> a.read(200, 1024,
+                        ReadKind.PREFETCH, false, BufType.METADATA), "size", "was 1024"),
+                new BadCall("write of a cached metadata key", a -> a.write(200, 512, BufType.METADATA), "key", "was 200"),
+                new BadCall("read of a pending metadata write", a -> a.read(198, 512, ReadKind.DEMAND, false,
+                        BufType.METADATA), "key", "was 198"),
+                new BadCall("overwrite of a held metadata block to a pending key", a -> a.overwrite(200, 198), "newKey",
+                        "was 198"));
+    }
+
+    @Provide
+    Arbitrary<Case> badCalls() {
+        return Arbitraries.of(ZfsEngine.values()).flatMap(e -> Arbitraries.of(e == ZfsEngine.V2_2_0
+                ? Stream.concat(common().stream(), zfs22().stream()).toList() : common())
+                .map(bad -> new Case(e, bad)));
+    }
+
+    /**
+     * @param engine the engine
+     * @param warmUpReads data reads of keys 0, 1, ... before the set-up
+     * @return the engine after its set-up: keys 0 (data, cached) and 1 (data, held) read last, 99 a pending data
+     *     write; zfs-2.2.0's engine also holds metadata key 200 and has the metadata write 198 pending
+     */
+    static Engine setUp(ZfsEngine engine, int warmUpReads) {
         // one sublist: eviction takes the oldest header, so the blocks the set-up reads last stay cached
-        ZfsArc arc = new ZfsArc(ArcConfig.small(4096, 8192, 2048).withSublists(1), new AdjustableMemory(1L << 40));
-        for (long k = 0; k < warmUpReads; k++) {
-            arc.read(k, 512, ReadKind.DEMAND, false);
+        ArcConfig config = ArcConfig.small(4096, 8192, 2048).withSublists(1);
+        AdjustableMemory memory = new AdjustableMemory(1L << 40);
+        Engine e;
+        if (engine == ZfsEngine.V2_2_0) {
+            Zfs22Arc arc = new Zfs22Arc(config, 512, 500, memory);
+            e = new Engine(arc, arc::snapshot);
+        } else {
+            ZfsArc arc = new ZfsArc(config, memory);
+            e = new Engine(arc, arc::snapshot);
         }
-        arc.read(0, 512, ReadKind.DEMAND, false);
-        arc.read(1, 512, ReadKind.DEMAND, true);
-        arc.write(99, 512);
-        ArcSnapshot before = arc.snapshot();
-        RuntimeException e = assertThrows(RuntimeException.class, () -> bad.call().accept(arc), bad.description());
-        assertTrue(e instanceof IllegalArgumentException || e instanceof IllegalStateException,
-                "B1: " + bad + " threw " + e);
-        String msg = e.getMessage();
+        ArcOperations arc = e.arc();
+        for (long k = 0; k < warmUpReads; k++) {
+            arc.read(k, 512, ReadKind.DEMAND, false, BufType.DATA);
+        }
+        if (engine == ZfsEngine.V2_2_0) {
+            arc.read(200, 512, ReadKind.DEMAND, true, BufType.METADATA);
+            arc.write(198, 512, BufType.METADATA);
+        }
+        arc.read(0, 512, ReadKind.DEMAND, false, BufType.DATA);
+        arc.read(1, 512, ReadKind.DEMAND, true, BufType.DATA);
+        arc.write(99, 512, BufType.DATA);
+        return e;
+    }
+
+    @Property(tries = 300)
+    void b1RejectedOperationNamesArgumentRuleAndValueAndChangesNothing(@ForAll("badCalls") Case c,
+            @ForAll @IntRange(min = 0, max = 30) int warmUpReads) {
+        Engine e = setUp(c.engine(), warmUpReads);
+        BadCall bad = c.bad();
+        Object before = e.snapshot().get();
+        RuntimeException ex = assertThrows(RuntimeException.class, () -> bad.call().accept(e.arc()),
+                bad.description());
+        assertTrue(ex instanceof IllegalArgumentException || ex instanceof IllegalStateException,
+                "B1: " + bad + " threw " + ex);
+        String msg = ex.getMessage();
         assertTrue(msg.startsWith(bad.argument() + " must") || msg.contains(bad.argument() + " must"),
                 "B1: the message must name the argument '" + bad.argument() + "' and its rule: " + msg);
         assertTrue(msg.contains(bad.value()), "B1: the message must show the value '" + bad.value() + "': " + msg);
-        assertEquals(before, arc.snapshot(), "B1: a rejected operation must leave the state unchanged: " + bad);
+        assertEquals(before, e.snapshot().get(), "B1: a rejected operation must leave the state unchanged: " + bad
+                + " on " + c.engine());
+    }
+
+    @Example
+    void b1Zfs22ConfigurationsAreValidatedWithNamedRules() {
+        ArcConfig config = ArcConfig.small(4096, 8192, 2048);
+        MemoryModel memory = MemoryModel.plentiful();
+        expect(() -> new Zfs22Arc(config, 1000, 500, memory), "oldMaxBlockSize must be a power of two, was 1000");
+        expect(() -> new Zfs22Arc(config, 256, 500, memory), "oldMaxBlockSize must be in [512, ");
+        expect(() -> new Zfs22Arc(config, 1L << 25, 500, memory), "oldMaxBlockSize must be in [512, ");
+        expect(() -> new Zfs22Arc(config, 512, 0, memory), "metaBalance must be in [1, ");
+        expect(() -> new Zfs22Arc(new ArcConfig(8192, 8192, 2048, 2048, 0, 1000, 1, 0, true, Set.of(),
+                Tunables.defaults()), 512, 500, memory), "growthWindow must be 2 * maxBlockSize = 4096");
+        expect(() -> new Zfs22Arc(config.withFixes(Set.of(QuirkFix.ARC_P_GROWTH_CAP_14137)), 512, 500, memory),
+                "fixes must be fixes of the zfs-2.2.0 engine, was ARC_P_GROWTH_CAP_14137");
+        expect(() -> new Zfs22Arc(null, 512, 500, memory), "config must not be null");
+        expect(() -> new Zfs22Arc(config, 512, 500, null), "memory must not be null");
     }
 
     @Example

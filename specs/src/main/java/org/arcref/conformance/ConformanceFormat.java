@@ -10,13 +10,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.arcref.trace.Excerpt;
+import org.arcref.zfs.Arc22Snapshot;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
+import org.arcref.zfs.ArcStats;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.Eviction;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.StateSnapshot;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 
 /**
@@ -39,9 +44,14 @@ public final class ConformanceFormat {
 
     /** The fields of an {@code evicted} element, in order. */
     private static final List<String> EVICTION_FIELDS = List.of("key", "size", "from", "to");
+    /** The fields of an {@code evicted} element of zfs-2.2.0's engine, in order. */
+    private static final List<String> EVICTION_FIELDS_22 = List.of("key", "type", "size", "from", "to");
     /** The fields of a {@code headers} element, in order. */
     private static final List<String> HEADER_FIELDS = List.of("key", "state", "size", "has_data", "shared_data",
             "refcount", "prefetch", "prescient_prefetch", "arc_access", "sublist", "linked");
+    /** The fields of a {@code headers} element of zfs-2.2.0's engine, in order. */
+    private static final List<String> HEADER_FIELDS_22 = List.of("key", "type", "state", "size", "has_data",
+            "shared_data", "refcount", "prefetch", "prescient_prefetch", "arc_access", "sublist", "linked");
 
     private ConformanceFormat() {
     }
@@ -58,14 +68,14 @@ public final class ConformanceFormat {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("format", NAME);
         h.put("version", VERSION);
-        h.put("zfs", ZfsRelease.followedBy(settings.config().fixes()).version());
+        h.put("zfs", ZfsRelease.followedBy(settings.engine(), settings.config().fixes()).version());
         h.put("trace", traceName);
         h.put("trace_sha256", traceSha256);
         h.put("headers", headers);
         for (Setting.Section section : Setting.Section.values()) {
             Map<String, Object> fields = new LinkedHashMap<>();
             for (Setting s : Setting.values()) {
-                if (s.section() == section) {
+                if (s.section() == section && s.appliesTo(settings.engine())) {
                     fields.put(s.zfsName(), s.toJson(s.get(settings)));
                 }
             }
@@ -73,7 +83,9 @@ public final class ConformanceFormat {
         }
         Map<String, Object> fixes = new LinkedHashMap<>();
         for (QuirkFix f : QuirkFix.values()) {
-            fixes.put(f.name(), settings.config().applies(f));
+            if (f.engine() == settings.engine()) {
+                fixes.put(f.name(), settings.config().applies(f));
+            }
         }
         h.put("fixes", fixes);
         return h;
@@ -86,35 +98,64 @@ public final class ConformanceFormat {
      * every object and list itself ({@code stats}, {@code headers}). Header and operation lines together; the
      * name {@code headers} is the header's boolean and the operation lines' list.
      *
-     * @return every field path, in the order the lines write them
+     * @return every field path of either engine's lines, zfs-2.1.1's first, each in the order the lines write it
      */
     public static Set<String> fieldPaths() {
+        Set<String> paths = new LinkedHashSet<>();
+        for (ZfsEngine e : ZfsEngine.values()) {
+            paths.addAll(fieldPaths(e));
+        }
+        return paths;
+    }
+
+    /**
+     * @param engine an engine
+     * @return the field paths of its runs' lines ({@link #fieldPaths()}), in the order the lines write them
+     */
+    public static Set<String> fieldPaths(ZfsEngine engine) {
+        boolean v22 = engine == ZfsEngine.V2_2_0;
         Set<String> paths = new LinkedHashSet<>(List.of("format", "version", "zfs", "trace", "trace_sha256",
                 "headers"));
         for (Setting s : Setting.values()) {
-            paths.add(s.section().field());
-            paths.add(s.section().field() + "." + s.zfsName());
+            if (s.appliesTo(engine)) {
+                paths.add(s.section().field());
+                paths.add(s.section().field() + "." + s.zfsName());
+            }
         }
         paths.add("fixes");
-        for (QuirkFix f : QuirkFix.values()) {
+        for (QuirkFix f : QuirkFix.of(engine)) {
             paths.add("fixes." + f.name());
         }
         paths.addAll(List.of("index", "line", "op", "outcome", "evicted"));
-        for (String f : EVICTION_FIELDS) {
+        for (String f : v22 ? EVICTION_FIELDS_22 : EVICTION_FIELDS) {
             paths.add("evicted." + f);
         }
-        paths.addAll(List.of("tick", "arc_c", "arc_p", "arc_size", "states"));
+        paths.addAll(v22 ? List.of("tick", "arc_c", "arc_meta", "arc_pd", "arc_pm", "arc_size", "states")
+                : List.of("tick", "arc_c", "arc_p", "arc_size", "states"));
         for (ArcState s : ArcState.values()) {
-            paths.add("states." + s.zfsName());
-            paths.add("states." + s.zfsName() + ".size");
-            paths.add("states." + s.zfsName() + ".esize");
+            String state = "states." + s.zfsName();
+            paths.add(state);
+            for (String prefix : v22 ? List.of(state + ".data", state + ".metadata") : List.of(state)) {
+                paths.add(prefix);
+                paths.add(prefix + ".size");
+                paths.add(prefix + ".esize");
+            }
+        }
+        if (v22) {
+            paths.add("ghost_hits");
+            for (ArcState ghost : List.of(ArcState.MRU_GHOST, ArcState.MFU_GHOST)) {
+                paths.add("ghost_hits." + ghost.zfsName());
+                for (BufType t : BufType.values()) {
+                    paths.add("ghost_hits." + ghost.zfsName() + "." + t.zfsName());
+                }
+            }
         }
         paths.addAll(List.of("arc_evict_count", "arc_evict_needed", "arc_need_free", "arc_no_grow", "arc_warm",
                 "arc_growtime", "waiters", "stats"));
-        for (ArcStat s : ArcStat.values()) {
+        for (ArcStat s : ArcStat.of(engine)) {
             paths.add("stats." + s.kstatName());
         }
-        for (String f : HEADER_FIELDS) {
+        for (String f : v22 ? HEADER_FIELDS_22 : HEADER_FIELDS) {
             paths.add("headers." + f);
         }
         return paths;
@@ -128,8 +169,16 @@ public final class ConformanceFormat {
      * @throws IllegalArgumentException naming the missing or bad field
      */
     public static ConformanceSettings settings(Map<String, Object> header) {
+        if (!(header.get("zfs") instanceof String zfs) || ZfsRelease.of(zfs).isEmpty()) {
+            throw new IllegalArgumentException("header field zfs must be one of " + ZfsRelease.versions() + ", was "
+                    + describe(header.get("zfs")));
+        }
+        ZfsEngine engine = ZfsRelease.of(zfs).get().engine();
         Map<Setting, Long> values = new EnumMap<>(Setting.class);
         for (Setting s : Setting.values()) {
+            if (!s.appliesTo(engine)) {
+                continue;
+            }
             Map<String, Object> section = object(header, s.section().field());
             if (!section.containsKey(s.zfsName())) {
                 throw new IllegalArgumentException("header field " + s.section().field() + "." + s.zfsName()
@@ -137,10 +186,13 @@ public final class ConformanceFormat {
             }
             values.put(s, s.fromJson(section.get(s.zfsName())));
         }
-        ConformanceSettings settings = ConformanceSettings.defaults().with(values);
+        ConformanceSettings settings = ConformanceSettings.defaults(engine).with(values);
         Set<QuirkFix> fixes = EnumSet.noneOf(QuirkFix.class);
         Map<String, Object> given = object(header, "fixes");
         for (QuirkFix f : QuirkFix.values()) {
+            if (f.engine() != engine) {
+                continue;
+            }
             if (!(given.get(f.name()) instanceof Boolean on)) {
                 throw new IllegalArgumentException("header field fixes." + f.name() + " must be true or false, was "
                         + describe(given.get(f.name())));
@@ -149,11 +201,7 @@ public final class ConformanceFormat {
                 fixes.add(f);
             }
         }
-        if (!(header.get("zfs") instanceof String zfs) || ZfsRelease.of(zfs).isEmpty()) {
-            throw new IllegalArgumentException("header field zfs must be one of " + ZfsRelease.versions() + ", was "
-                    + describe(header.get("zfs")));
-        }
-        String followed = ZfsRelease.followedBy(fixes).version();
+        String followed = ZfsRelease.followedBy(engine, fixes).version();
         if (!zfs.equals(followed)) {
             throw new IllegalArgumentException("header field zfs is \"" + zfs + "\", but its fixes are those of zfs "
                     + followed + " (a release's output applies every fix the release shipped: docs/scope.md)");
@@ -211,6 +259,67 @@ public final class ConformanceFormat {
      */
     public static Map<String, Object> step(long index, ConformanceTrace.Step step, Outcome outcome,
             List<Eviction> evicted, ArcSnapshot after, boolean headers) {
+        Map<String, Object> m = opening(index, step, outcome, evicted, false, after.tick(), after.c());
+        m.put("arc_p", u64(after.p()));
+        m.put("arc_size", u64(after.size()));
+        Map<String, Object> states = new LinkedHashMap<>();
+        for (ArcState s : ArcState.values()) {
+            states.put(s.zfsName(), sizes(after.state(s)));
+        }
+        m.put("states", states);
+        closing(m, after.evictCount(), after.evictNeeded(), after.needFree(), after.noGrow(), after.warm(),
+                after.growTime(), after.waiterCounts(), ZfsEngine.V2_1_1, after.stats(),
+                headers ? after.headers() : null, false);
+        return m;
+    }
+
+    /**
+     * An operation line of zfs-2.2.0's engine: as {@link #step}'s, with the type of every evicted header, the
+     * fractions instead of {@code arc_p}, sizes per state and type, the ghost-hit bytes, zfs-2.2.0's statistics and
+     * the type of every header.
+     *
+     * @param index the 1-based number of the operation
+     * @param step the operation and its trace line
+     * @param outcome what it did
+     * @param evicted the headers it evicted, in order
+     * @param after the state after it
+     * @param headers whether to list every header
+     * @return the operation line's fields
+     */
+    public static Map<String, Object> step22(long index, ConformanceTrace.Step step, Outcome outcome,
+            List<Eviction> evicted, Arc22Snapshot after, boolean headers) {
+        Map<String, Object> m = opening(index, step, outcome, evicted, true, after.tick(), after.c());
+        m.put("arc_meta", u64(after.meta()));
+        m.put("arc_pd", u64(after.pd()));
+        m.put("arc_pm", u64(after.pm()));
+        m.put("arc_size", u64(after.size()));
+        Map<String, Object> states = new LinkedHashMap<>();
+        for (ArcState s : ArcState.values()) {
+            Map<String, Object> byType = new LinkedHashMap<>();
+            for (BufType t : BufType.values()) {
+                byType.put(t.zfsName(), sizes(after.state(s, t)));
+            }
+            states.put(s.zfsName(), byType);
+        }
+        m.put("states", states);
+        Map<String, Object> hits = new LinkedHashMap<>();
+        for (ArcState ghost : List.of(ArcState.MRU_GHOST, ArcState.MFU_GHOST)) {
+            Map<String, Object> byType = new LinkedHashMap<>();
+            for (BufType t : BufType.values()) {
+                byType.put(t.zfsName(), u64(after.ghostHits(ghost, t)));
+            }
+            hits.put(ghost.zfsName(), byType);
+        }
+        m.put("ghost_hits", hits);
+        closing(m, after.evictCount(), after.evictNeeded(), after.needFree(), after.noGrow(), after.warm(),
+                after.growTime(), after.waiterCounts(), ZfsEngine.V2_2_0, after.stats(),
+                headers ? after.headers() : null, true);
+        return m;
+    }
+
+    /** The fields of an operation line up to {@code arc_c}; {@code typed}: evicted headers name their type. */
+    private static Map<String, Object> opening(long index, ConformanceTrace.Step step, Outcome outcome,
+            List<Eviction> evicted, boolean typed, long tick, long c) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("index", index);
         m.put("line", step.line());
@@ -220,41 +329,55 @@ public final class ConformanceFormat {
         for (Eviction e : evicted) {
             Map<String, Object> x = new LinkedHashMap<>();
             x.put("key", e.key());
+            if (typed) {
+                x.put("type", e.type().zfsName());
+            }
             x.put("size", u64(e.size()));
             x.put("from", e.from().zfsName());
             x.put("to", e.to() == null ? "destroyed" : e.to().zfsName());
             ev.add(x);
         }
         m.put("evicted", ev);
-        m.put("tick", after.tick());
-        m.put("arc_c", u64(after.c()));
-        m.put("arc_p", u64(after.p()));
-        m.put("arc_size", u64(after.size()));
-        Map<String, Object> states = new LinkedHashMap<>();
-        for (ArcState s : ArcState.values()) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("size", u64(after.state(s).size()));
-            x.put("esize", u64(after.state(s).evictableSize()));
-            states.put(s.zfsName(), x);
+        m.put("tick", tick);
+        m.put("arc_c", u64(c));
+        return m;
+    }
+
+    /** {@code {"size", "esize"}} of one state (and type). */
+    private static Map<String, Object> sizes(StateSnapshot state) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("size", u64(state.size()));
+        x.put("esize", u64(state.evictableSize()));
+        return x;
+    }
+
+    /**
+     * The fields of an operation line from {@code arc_evict_count} on; {@code headers} null when not listed,
+     * {@code typed}: each header names its type.
+     */
+    private static void closing(Map<String, Object> m, long evictCount, boolean evictNeeded, long needFree,
+            boolean noGrow, boolean warm, long growTime, List<Long> waiterCounts, ZfsEngine engine, ArcStats stats,
+            List<HeaderSnapshot> headers, boolean typed) {
+        m.put("arc_evict_count", u64(evictCount));
+        m.put("arc_evict_needed", evictNeeded);
+        m.put("arc_need_free", u64(needFree));
+        m.put("arc_no_grow", noGrow);
+        m.put("arc_warm", warm);
+        m.put("arc_growtime", growTime);
+        m.put("waiters", waiterCounts.stream().map(ConformanceFormat::u64).toList());
+        Map<String, Object> st = new LinkedHashMap<>();
+        for (ArcStat s : ArcStat.of(engine)) {
+            st.put(s.kstatName(), u64(stats.get(s)));
         }
-        m.put("states", states);
-        m.put("arc_evict_count", u64(after.evictCount()));
-        m.put("arc_evict_needed", after.evictNeeded());
-        m.put("arc_need_free", u64(after.needFree()));
-        m.put("arc_no_grow", after.noGrow());
-        m.put("arc_warm", after.warm());
-        m.put("arc_growtime", after.growTime());
-        m.put("waiters", after.waiterCounts().stream().map(ConformanceFormat::u64).toList());
-        Map<String, Object> stats = new LinkedHashMap<>();
-        for (ArcStat s : ArcStat.values()) {
-            stats.put(s.kstatName(), u64(after.stats().get(s)));
-        }
-        m.put("stats", stats);
-        if (headers) {
+        m.put("stats", st);
+        if (headers != null) {
             List<Object> hs = new ArrayList<>();
-            for (HeaderSnapshot h : after.headers()) {
+            for (HeaderSnapshot h : headers) {
                 Map<String, Object> x = new LinkedHashMap<>();
                 x.put("key", h.key());
+                if (typed) {
+                    x.put("type", h.type().zfsName());
+                }
                 x.put("state", h.state().zfsName());
                 x.put("size", u64(h.size()));
                 x.put("has_data", h.hasData());
@@ -269,7 +392,6 @@ public final class ConformanceFormat {
             }
             m.put("headers", hs);
         }
-        return m;
     }
 
     private static BigInteger u64(long value) {

@@ -7,9 +7,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import org.arcref.trace.TraceFormatException;
+import org.arcref.zfs.ArcOperations;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.Eviction;
 import org.arcref.zfs.Outcome;
+import org.arcref.zfs.Zfs22Arc;
 import org.arcref.zfs.ZfsArc;
 
 /**
@@ -29,7 +31,8 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
     }
 
     /**
-     * Runs a trace through a fresh {@link ZfsArc}.
+     * Runs a trace through a fresh ARC of the settings' engine ({@link ZfsArc} or {@link Zfs22Arc}); only
+     * zfs-2.1.1's engine reports {@link Transition}s.
      *
      * @param trace the trace
      * @param settings the settings, with the trace's own already applied
@@ -63,7 +66,7 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
         private final ConformanceTrace trace;
         private final boolean headers;
         private final List<Eviction> evicted = new ArrayList<>();
-        private final ZfsArc arc;
+        private final ArcOperations arc;
         private final Iterator<ConformanceTrace.Step> steps;
         private final Set<Transition> transitions = EnumSet.noneOf(Transition.class);
         private String header;
@@ -73,10 +76,10 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
         private Lines(ConformanceTrace trace, ConformanceSettings settings, boolean headers) {
             this.trace = trace;
             this.headers = headers;
-            this.arc = new ZfsArc(settings.config(), settings.memory(), evicted::add);
+            this.arc = settings.newArc(evicted::add);
             this.steps = trace.steps().iterator();
             this.header = JsonWriter.write(ConformanceFormat.header(trace.name(), trace.sha256(), settings, headers));
-            this.before = arc.snapshot();
+            this.before = arc instanceof ZfsArc z ? z.snapshot() : null;
         }
 
         /** @return how many operations have been run so far */
@@ -110,10 +113,14 @@ public record ConformanceRun(List<String> lines, Set<Transition> transitions) {
                 throw new TraceFormatException(trace.name(), step.line(), "the spec rejects \""
                         + step.operation().toTraceLine() + "\": " + e.getMessage());
             }
-            ArcSnapshot after = arc.snapshot();
-            transitions.addAll(Transition.observed(step.operation(), outcome, evicted, before, after));
-            before = after;
-            return JsonWriter.write(ConformanceFormat.step(++index, step, outcome, evicted, after, headers));
+            if (arc instanceof ZfsArc z) {
+                ArcSnapshot after = z.snapshot();
+                transitions.addAll(Transition.observed(step.operation(), outcome, evicted, before, after));
+                before = after;
+                return JsonWriter.write(ConformanceFormat.step(++index, step, outcome, evicted, after, headers));
+            }
+            return JsonWriter.write(ConformanceFormat.step22(++index, step, outcome, evicted,
+                    ((Zfs22Arc) arc).snapshot(), headers));
         }
     }
 }

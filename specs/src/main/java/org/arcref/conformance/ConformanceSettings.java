@@ -3,33 +3,67 @@ package org.arcref.conformance;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.arcref.zfs.AdjustableMemory;
+import org.arcref.zfs.ArcArguments;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcOperations;
+import org.arcref.zfs.Eviction;
 import org.arcref.zfs.InvalidArgumentException;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.Tunables;
+import org.arcref.zfs.Zfs22Arc;
+import org.arcref.zfs.ZfsArc;
+import org.arcref.zfs.ZfsEngine;
 
 /**
- * Everything a conformance run is configured by: the ARC's configuration (sizes, clock, multilist
- * shape, seed, evictor mode, tunables, quirk fixes) and the free memory the memory model starts
- * with. Immutable; every {@link Setting} can be read and replaced by name.
+ * Everything a conformance run is configured by: the engine of the spec it runs, the ARC's configuration (sizes,
+ * clock, multilist shape, seed, evictor mode, tunables, quirk fixes), zfs-2.2.0's two settings of its own, and the
+ * free memory the memory model starts with. Immutable; every {@link Setting} of the engine can be read and replaced
+ * by name.
  *
- * @param config the ARC configuration, including its tunables and quirk fixes
+ * @param engine the engine: zfs-2.1.1's ({@link ZfsArc}) or zfs-2.2.0's ({@link Zfs22Arc})
+ * @param config the ARC configuration, including its tunables and quirk fixes (the engine's)
+ * @param oldMaxBlockSize {@code SPA_OLD_MAXBLOCKSIZE} (zfs-2.2.0's engine)
+ * @param metaBalance {@code zfs_arc_meta_balance} (zfs-2.2.0's engine)
  * @param freeMemory {@code arc_free_memory()} until a {@code memory} operation changes it
  */
-public record ConformanceSettings(ArcConfig config, long freeMemory) {
+public record ConformanceSettings(ZfsEngine engine, ArcConfig config, long oldMaxBlockSize, int metaBalance,
+        long freeMemory) {
+
 
     /** So much free memory that no pressure arises unless a trace sets it lower. */
     public static final long PLENTIFUL_MEMORY = Long.MAX_VALUE / 4;
 
     /** Validates the settings. */
     public ConformanceSettings {
-        if (config == null) {
-            throw new IllegalArgumentException("config must not be null");
+        if (config == null || engine == null) {
+            throw new IllegalArgumentException("engine and config must not be null");
         }
+        ArcArguments.requireEngineFixes(engine, config.fixes());
         if (freeMemory < 0) {
             throw new InvalidArgumentException(Setting.ARC_FREE_MEMORY.zfsName(), "must be >= 0, was " + freeMemory);
         }
+    }
+
+    /**
+     * Settings of zfs-2.1.1's engine.
+     *
+     * @param config the ARC configuration
+     * @param freeMemory the free memory
+     */
+    public ConformanceSettings(ArcConfig config, long freeMemory) {
+        this(ZfsEngine.V2_1_1, config, Zfs22Arc.ZFS_OLD_MAX_BLOCK_SIZE, Zfs22Arc.ZFS_META_BALANCE, freeMemory);
+    }
+
+    /**
+     * @param engine an engine
+     * @return {@link #defaults()} for that engine (zfs-2.2.0's with ZFS's {@code SPA_OLD_MAXBLOCKSIZE} and
+     *     {@code zfs_arc_meta_balance})
+     */
+    public static ConformanceSettings defaults(ZfsEngine engine) {
+        ConformanceSettings d = defaults();
+        return new ConformanceSettings(engine, d.config(), d.oldMaxBlockSize(), d.metaBalance(), d.freeMemory());
     }
 
     /**
@@ -62,6 +96,12 @@ public record ConformanceSettings(ArcConfig config, long freeMemory) {
      *     by its {@link Setting#zfsName()}, the rule and the value
      */
     public ConformanceSettings with(Map<Setting, Long> changes) {
+        for (Setting s : changes.keySet()) {
+            if (!s.appliesTo(engine)) {
+                throw new InvalidArgumentException(s.zfsName(), "is not a setting of the zfs-" + engine
+                        + " engine this run uses (see docs/conformance.md), was given " + changes.get(s));
+            }
+        }
         try {
             return build(changes);
         } catch (InvalidArgumentException e) {
@@ -91,12 +131,23 @@ public record ConformanceSettings(ArcConfig config, long freeMemory) {
                 v.get(Setting.SPA_MAXBLOCKSIZE), v.get(Setting.GROWTH_WINDOW), v.get(Setting.ARC_SYS_FREE),
                 integer(v, Setting.HZ), integer(v, Setting.SUBLISTS), v.get(Setting.RANDOM_SEED),
                 v.get(Setting.EVICTOR_RUNS_AFTER_EACH_OPERATION) != 0, config.fixes(), t);
-        return new ConformanceSettings(c, v.get(Setting.ARC_FREE_MEMORY));
+        return new ConformanceSettings(engine, c, v.get(Setting.SPA_OLD_MAXBLOCKSIZE),
+                integer(v, Setting.ZFS_ARC_META_BALANCE), v.get(Setting.ARC_FREE_MEMORY));
     }
 
-    /** @param fixes the quirk fixes to apply @return a copy with them */
+    /** @param fixes the quirk fixes to apply, the engine's @return a copy with them */
     public ConformanceSettings withFixes(Set<QuirkFix> fixes) {
-        return new ConformanceSettings(config.withFixes(fixes), freeMemory);
+        return new ConformanceSettings(engine, config.withFixes(fixes), oldMaxBlockSize, metaBalance, freeMemory);
+    }
+
+    /**
+     * @return a fresh ARC of the engine, reporting each eviction to {@code probe}
+     * @param probe told of each header evicted or deleted
+     */
+    public ArcOperations newArc(Consumer<Eviction> probe) {
+        return engine == ZfsEngine.V2_2_0
+                ? new Zfs22Arc(config, oldMaxBlockSize, metaBalance, memory(), probe)
+                : new ZfsArc(config, memory(), probe);
     }
 
     /** @return a fresh memory model that starts with {@link #freeMemory()} */

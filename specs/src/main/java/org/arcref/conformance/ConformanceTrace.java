@@ -23,6 +23,7 @@ import org.arcref.trace.OpTraceReader;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.ZfsEngine;
 
 /**
  * An op trace ({@link OpTraceReader}'s format) with the settings it is meant to run under and the
@@ -132,11 +133,11 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
             return read(path);
         }
         String name = nameOrPath.startsWith(BUILTIN) ? nameOrPath.substring(BUILTIN.length()) : nameOrPath;
-        if (builtinNames().contains(name)) {
+        if (allBuiltinNames().contains(name)) {
             return builtin(name);
         }
         throw new UncheckedIOException("trace must be an existing file or a built-in trace (" + String.join(", ",
-                builtinNames()) + "), was " + Excerpt.of(nameOrPath), new FileNotFoundException(nameOrPath));
+                allBuiltinNames()) + "), was " + Excerpt.of(nameOrPath), new FileNotFoundException(nameOrPath));
     }
 
     /**
@@ -153,10 +154,34 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         }
     }
 
-    /** @return the names of the built-in traces, in the order of {@code traces/INDEX} */
+    /** @return the names of zfs-2.1.1's engine's built-in traces, in the order of {@code traces/INDEX} */
     public static List<String> builtinNames() {
+        return builtinNames(ZfsEngine.V2_1_1);
+    }
+
+    /**
+     * The built-in traces written for an engine: zfs-2.1.1's in {@code traces/INDEX}, zfs-2.2.0's (data and
+     * metadata, the fractions, its fixes) in {@code traces/INDEX-2.2.0}. Names are unique across both.
+     *
+     * @param engine an engine
+     * @return the names of its built-in traces, in index order
+     */
+    public static List<String> builtinNames(ZfsEngine engine) {
+        return index(engine == ZfsEngine.V2_1_1 ? "INDEX" : "INDEX-" + engine.version());
+    }
+
+    /** @return every built-in trace's name, zfs-2.1.1's engine's first */
+    public static List<String> allBuiltinNames() {
+        List<String> all = new ArrayList<>();
+        for (ZfsEngine e : ZfsEngine.values()) {
+            all.addAll(builtinNames(e));
+        }
+        return all;
+    }
+
+    private static List<String> index(String file) {
         List<String> names = new ArrayList<>();
-        try (BufferedReader in = resource("INDEX")) {
+        try (BufferedReader in = resource(file)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (!line.isBlank()) {
                     names.add(line.strip());
@@ -169,7 +194,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     }
 
     /**
-     * @param name a name from {@link #builtinNames()}
+     * @param name a name from {@link #allBuiltinNames()}
      * @return the built-in trace, named {@code builtin:NAME}
      * @throws IllegalArgumentException if there is no such trace
      */
@@ -183,7 +208,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     }
 
     /**
-     * @param name a name from {@link #builtinNames()}
+     * @param name a name from {@link #allBuiltinNames()}
      * @return the built-in trace's text exactly as its resource holds it (its lines each end in {@code \n}, so the
      *     SHA-256 of this text is the trace's {@link #sha256()})
      * @throws IllegalArgumentException if there is no such trace
@@ -203,8 +228,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     }
 
     private static void requireBuiltin(String name) {
-        if (!builtinNames().contains(name)) {
-            throw new IllegalArgumentException("built-in trace must be one of " + builtinNames() + ", was "
+        if (!allBuiltinNames().contains(name)) {
+            throw new IllegalArgumentException("built-in trace must be one of " + allBuiltinNames() + ", was "
                     + Excerpt.of(name));
         }
     }
@@ -264,7 +289,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
 
     /**
      * Writes a trace that runs operations under given settings: one {@code # conform:} line naming every
-     * {@link Setting} (so the text means the same whatever the defaults), then one operation per line, so that
+     * {@link Setting} of the settings' engine (so the text means the same whatever the defaults), then one operation
+     * per line, so that
      * operation {@code i} (from 0) is on line {@code i + 2}. Quirk fixes are not settings and are not written.
      *
      * @param settings the settings
@@ -274,7 +300,9 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     public static String text(ConformanceSettings settings, List<Operation> ops) {
         StringBuilder text = new StringBuilder("# conform:");
         for (Setting s : Setting.values()) {
-            text.append(' ').append(s.zfsName()).append('=').append(s.toJson(s.get(settings)));
+            if (s.appliesTo(settings.engine())) {
+                text.append(' ').append(s.zfsName()).append('=').append(s.toJson(s.get(settings)));
+            }
         }
         text.append('\n');
         for (Operation op : ops) {

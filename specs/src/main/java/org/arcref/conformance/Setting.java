@@ -9,6 +9,7 @@ import org.arcref.trace.Decimal;
 import org.arcref.trace.Excerpt;
 import org.arcref.trace.Spelling;
 import org.arcref.zfs.InvalidArgumentException;
+import org.arcref.zfs.ZfsEngine;
 
 /**
  * One named setting of a conformance run: a field of {@link org.arcref.zfs.ArcConfig}, of
@@ -40,8 +41,15 @@ public enum Setting {
             s -> s.config().evictorRunsAfterEachOperation() ? 1 : 0),
     /** {@code arc_free_memory()} before the first {@code memory} operation. */
     ARC_FREE_MEMORY("arc_free_memory", "freeMemory", Section.CONFIG, Kind.U64, ConformanceSettings::freeMemory),
+    /**
+     * {@code SPA_OLD_MAXBLOCKSIZE} (128 KiB): zfs-2.2.0's {@code arc_adapt} grows {@code arc_c} by at least this
+     * much. zfs-2.2.0's engine only.
+     */
+    SPA_OLD_MAXBLOCKSIZE("spa_old_maxblocksize", "oldMaxBlockSize", Section.CONFIG, Kind.U64,
+            ConformanceSettings::oldMaxBlockSize, ZfsEngine.V2_2_0),
     /** {@code arc_p_min_shift}. */
-    ARC_P_MIN_SHIFT("arc_p_min_shift", "pMinShift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().pMinShift()),
+    ARC_P_MIN_SHIFT("arc_p_min_shift", "pMinShift", Section.TUNABLES, Kind.INT, s -> s.config().tunables().pMinShift(),
+            ZfsEngine.V2_1_1),
     /** {@code arc_shrink_shift}. */
     ARC_SHRINK_SHIFT("arc_shrink_shift", "shrinkShift",
             Section.TUNABLES, Kind.INT, s -> s.config().tunables().shrinkShift()),
@@ -62,13 +70,19 @@ public enum Setting {
             s -> s.config().tunables().evictBatchLimit()),
     /** {@code zfs_arc_p_dampener_disable}. */
     ZFS_ARC_P_DAMPENER_DISABLE("zfs_arc_p_dampener_disable", "pDampenerDisable", Section.TUNABLES, Kind.BOOLEAN,
-            s -> s.config().tunables().pDampenerDisable() ? 1 : 0),
+            s -> s.config().tunables().pDampenerDisable() ? 1 : 0, ZfsEngine.V2_1_1),
     /** {@code arc_min_prefetch_ms}. */
     ARC_MIN_PREFETCH_MS("arc_min_prefetch_ms", "minPrefetchMs", Section.TUNABLES, Kind.INT,
             s -> s.config().tunables().minPrefetchMs()),
     /** {@code arc_min_prescient_prefetch_ms}. */
     ARC_MIN_PRESCIENT_PREFETCH_MS("arc_min_prescient_prefetch_ms", "minPrescientPrefetchMs", Section.TUNABLES, Kind.INT,
             s -> s.config().tunables().minPrescientPrefetchMs()),
+    /**
+     * {@code zfs_arc_meta_balance} (500): {@code arc_evict_adj} divides data ghost hits by {@code balance / 100}
+     * when it moves {@code arc_meta}. zfs-2.2.0's engine only.
+     */
+    ZFS_ARC_META_BALANCE("zfs_arc_meta_balance", "metaBalance", Section.TUNABLES, Kind.INT,
+            ConformanceSettings::metaBalance, ZfsEngine.V2_2_0),
     /** {@code zfs_abd_scatter_enabled}. */
     ZFS_ABD_SCATTER_ENABLED("zfs_abd_scatter_enabled", "abdScatterEnabled", Section.TUNABLES, Kind.BOOLEAN,
             s -> s.config().tunables().abdScatterEnabled() ? 1 : 0),
@@ -106,13 +120,28 @@ public enum Setting {
     private final Section section;
     private final Kind kind;
     private final ToLongFunction<ConformanceSettings> getter;
+    private final ZfsEngine onlyEngine;
 
     Setting(String zfsName, String field, Section section, Kind kind, ToLongFunction<ConformanceSettings> getter) {
+        this(zfsName, field, section, kind, getter, null);
+    }
+
+    Setting(String zfsName, String field, Section section, Kind kind, ToLongFunction<ConformanceSettings> getter,
+            ZfsEngine onlyEngine) {
         this.zfsName = zfsName;
         this.field = field;
         this.section = section;
         this.kind = kind;
         this.getter = getter;
+        this.onlyEngine = onlyEngine;
+    }
+
+    /**
+     * @param engine an engine
+     * @return whether the engine has this setting: the conformance header of its runs lists exactly these
+     */
+    public boolean appliesTo(ZfsEngine engine) {
+        return onlyEngine == null || onlyEngine == engine;
     }
 
     /** @return the name in the header and in {@code name=value} */

@@ -54,6 +54,9 @@ public record Violation(Property property, String message, List<Operation> ops) 
         }
         lines.add("# replay: arc conform FILE" + fixes);
         for (Setting s : Setting.values()) {
+            if (!s.appliesTo(settings.engine())) {
+                continue;
+            }
             long v = s.get(settings);
             String text = switch (s.kind()) {
                 case BOOLEAN -> v != 0 ? "true" : "false";

@@ -13,6 +13,7 @@ import org.arcref.zfs.ArcState;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.Tunables;
 import org.arcref.zfs.ZfsArc;
@@ -144,7 +145,7 @@ public final class RandomScenario {
         int sublists = 1 + rng.nextIndex(4);
         boolean auto = rng.nextIndex(2) == 0;
         EnumSet<QuirkFix> fixes = EnumSet.noneOf(QuirkFix.class);
-        for (QuirkFix f : QuirkFix.values()) {
+        for (QuirkFix f : QuirkFix.of(ZfsEngine.V2_1_1)) {
             if (rng.nextIndex(2) == 0) {
                 fixes.add(f);
             }

@@ -14,6 +14,7 @@ import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 
 /**
  * Runs one op trace through the spec ({@link ConformanceRun}) and through the oracle ({@link OracleProcess}) and
@@ -66,15 +67,28 @@ public final class OracleComparison {
     }
 
     private final OracleProcess oracle;
+    private final ZfsEngine engine;
     private final Set<QuirkFix> fixes;
 
     /**
+     * A comparison with an oracle of a zfs-2.1 release, run by zfs-2.1.1's engine.
+     *
      * @param oracle the oracle
      * @param fixes the quirk fixes compiled into the oracle's arc.c ({@code build-oracle.sh}); the spec runs with
      *     the same
      */
     public OracleComparison(OracleProcess oracle, Set<QuirkFix> fixes) {
+        this(oracle, ZfsEngine.V2_1_1, fixes);
+    }
+
+    /**
+     * @param oracle the oracle
+     * @param engine the engine of the spec that runs the traces: the one of the oracle's release
+     * @param fixes the quirk fixes compiled into the oracle's arc.c, the engine's; the spec runs with the same
+     */
+    public OracleComparison(OracleProcess oracle, ZfsEngine engine, Set<QuirkFix> fixes) {
         this.oracle = oracle;
+        this.engine = engine;
         this.fixes = Set.copyOf(fixes);
     }
 
@@ -92,7 +106,7 @@ public final class OracleComparison {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults().withFixes(fixes));
+        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults(engine).withFixes(fixes));
         oracle.submit(name, text, headers);
         List<String> spec;
         try {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.ReadKind;
 
@@ -17,8 +18,9 @@ import org.arcref.zfs.ReadKind;
  * <h2>Format (version 1)</h2>
  * <pre>
  * # a comment; blank lines and text after '#' are ignored
- * read &lt;key&gt; &lt;size&gt; [demand|prefetch|prescient] [hold]   arc_read (+ arc_read_done); default demand
- * write &lt;key&gt; &lt;size&gt;                                   arc_alloc_buf of a new, anonymous block
+ * read &lt;key&gt; &lt;size&gt; [demand|prefetch|prescient] [hold] [meta]
+ *                                            arc_read (+ arc_read_done); default demand, data (meta: metadata)
+ * write &lt;key&gt; &lt;size&gt; [meta]                            arc_alloc_buf of a new, anonymous block
  * complete &lt;key&gt; [hold]                                 arc_write_done
  * release &lt;key&gt;                                        drop one hold
  * overwrite &lt;key&gt; &lt;newKey&gt;                             arc_release of a held buffer of a cached block,
@@ -100,32 +102,33 @@ public final class OpTraceReader {
                 long size = in.amount(2, "size");
                 ReadKind kind = null;
                 boolean hold = false;
+                BufType type = null;
                 for (int i = 3; i < f.length; i++) {
                     String w = f[i].toLowerCase(Locale.ROOT);
-                    ReadKind named = switch (w) {
-                        case "demand" -> ReadKind.DEMAND;
-                        case "prefetch" -> ReadKind.PREFETCH;
-                        case "prescient" -> ReadKind.PRESCIENT_PREFETCH;
-                        case "hold" -> null;
-                        default -> throw in.error("expected demand, prefetch, prescient or hold, got "
+                    boolean repeated = switch (w) {
+                        case "demand", "prefetch", "prescient" -> kind != null;
+                        case "hold" -> hold;
+                        case "meta" -> type != null;
+                        default -> throw in.error("expected demand, prefetch, prescient, hold or meta, got "
                                 + Excerpt.of(f[i]));
                     };
-                    if (named == null ? hold : kind != null) {
-                        throw in.error("read takes at most one of demand, prefetch and prescient and at most one "
-                                + "hold, got " + Excerpt.of(String.join(" ", Arrays.copyOfRange(f, 3, f.length))));
+                    if (repeated) {
+                        throw in.error("read takes at most one of demand, prefetch and prescient, at most one "
+                                + "hold and at most one meta, got "
+                                + Excerpt.of(String.join(" ", Arrays.copyOfRange(f, 3, f.length))));
                     }
-                    if (named == null) {
-                        hold = true;
-                    } else {
-                        kind = named;
+                    switch (w) {
+                        case "demand" -> kind = ReadKind.DEMAND;
+                        case "prefetch" -> kind = ReadKind.PREFETCH;
+                        case "prescient" -> kind = ReadKind.PRESCIENT_PREFETCH;
+                        case "hold" -> hold = true;
+                        default -> type = BufType.METADATA;
                     }
                 }
-                if (kind == null) {
-                    kind = ReadKind.DEMAND;
-                }
-                yield new Operation.Read(key, size, kind, hold);
+                yield new Operation.Read(key, size, kind == null ? ReadKind.DEMAND : kind, hold,
+                        type == null ? BufType.DATA : type);
             }
-            case "write" -> new Operation.Write(in.key(1), in.amount(2, "size"));
+            case "write" -> new Operation.Write(in.key(1), in.amount(2, "size"), in.optionalMeta(3));
             case "complete" -> new Operation.Complete(in.key(1), in.optionalHold(2));
             case "release" -> new Operation.Release(in.key(1));
             case "overwrite" -> new Operation.Overwrite(in.key(1), in.key(2, "newKey"));
@@ -145,8 +148,8 @@ public final class OpTraceReader {
 
     private static int maxFields(String op) {
         return switch (op) {
-            case "read" -> 5;
-            case "write" -> 3;
+            case "read" -> 6;
+            case "write" -> 4;
             case "complete", "overwrite" -> 3;
             case "evict", "reap" -> 1;
             default -> 2;
@@ -198,6 +201,16 @@ public final class OpTraceReader {
                 throw error("expected hold, got " + Excerpt.of(f[i]));
             }
             return true;
+        }
+
+        BufType optionalMeta(int i) {
+            if (f.length <= i) {
+                return BufType.DATA;
+            }
+            if (!f[i].equalsIgnoreCase("meta")) {
+                throw error("expected meta, got " + Excerpt.of(f[i]));
+            }
+            return BufType.METADATA;
         }
 
         void requireAtMost(int n) {

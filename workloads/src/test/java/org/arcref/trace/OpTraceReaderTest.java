@@ -92,7 +92,7 @@ class OpTraceReaderTest {
         expectError("# ok\nread x 512\n", "bad.trace:2: key must be a 64-bit integer, got \"x\"");
         expectError("tick -3\n", "bad.trace:1: ticks must be >= 0, got \"-3\"");
         expectError("\n\nshrink 12Q\n", "bad.trace:3: bytes must be a non-negative integer with an optional K, M or G suffix, got \"12Q\"");
-        expectError("read 1 512 sometimes\n", "bad.trace:1: expected demand, prefetch, prescient or hold, got \"sometimes\"");
+        expectError("read 1 512 sometimes\n", "bad.trace:1: expected demand, prefetch, prescient, hold or meta, got \"sometimes\"");
         expectError("evict now\n", "bad.trace:1: too many fields for evict: expected at most 0 arguments, got 1");
         expectError("jump 3\n", "bad.trace:1: unknown operation \"jump\"");
         expectError("complete 3 later\n", "bad.trace:1: expected hold, got \"later\"");

@@ -94,7 +94,7 @@ public final class HitRatios {
 
     private static long replay(String policy, int pages, long[] requests) {
         IntFunction<PageCache> factory = switch (policy) {
-            case "zfs" -> ZfsPageCache::new;
+            case "zfs" -> ZfsPageCache::zfs;
             case "canonical" -> CanonicalArc::new;
             case "lru" -> Lru::new;
             case "caffeine" -> CaffeinePageCache::new;

@@ -121,7 +121,7 @@ public final class ScatterEffect {
 
     private static Row replay(String name, long[] requests, int pages, Mode mode, boolean scatter) {
         ArcConfig config = mode.config(pages, scatter);
-        ZfsPageCache cache = new ZfsPageCache(config);
+        ZfsPageCache<ZfsArc> cache = ZfsPageCache.zfs(config);
         ZfsArc arc = cache.arc();
         long hits = 0;
         double sumC = 0;

@@ -9,6 +9,8 @@ import static org.arcref.zthr.ZthrProbes.queuedOnRequestLock;
 import static org.arcref.zthr.ZthrProbes.queuedOnStateLock;
 
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
 import org.arcref.zthr.ExitKeepsWaitersZthr;
@@ -42,7 +45,8 @@ import org.junit.jupiter.api.Timeout;
  * <p>A hang is recognised, not timed out: each replay names the state in which every thread involved is parked in a
  * condition wait or a lock queue that no remaining thread will signal, and fails as soon as it sees that state twice
  * 50 ms apart (the threads and their stacks are in the message). A bound of {@value #LIMIT_SECONDS} s per step and
- * the class {@link Timeout} only catch a choreography that stops matching the code.
+ * the class {@link Timeout} only catch a choreography that stops matching the code. What a helper thread or the
+ * zthr's callbacks throw reaches the test ({@link #replay}).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ZthrCounterexampleReplayTest {
@@ -65,9 +69,9 @@ class ZthrCounterexampleReplayTest {
      * sets hasWaiters, broadcasts to nobody and waits; the worker takes the lock, its check finds no work, and
      * 2.1.1's worker sleeps: the waiter waits for a wakeup that never comes.
      */
-    private static void replayStartupRace(HeldFactory factory) {
-        HeldStartZthr zthr = factory.create("replay-startup", z -> false, z -> { });
-        Thread waiter = start("replay-startup-waiter", zthr::waitCycleDone, new AtomicReference<>());
+    private static void replayStartupRace(HeldFactory factory, Helpers helpers) {
+        HeldStartZthr zthr = factory.create("replay-startup", helpers.check(z -> false), helpers.func(z -> { }));
+        Thread waiter = helpers.start("replay-startup-waiter", zthr::waitCycleDone);
         awaitStep("the waiter registered and waits", () -> parkedInConditionWait(zthr, waiter));
         Thread worker = zthr.startHeldWorker();
         try {
@@ -84,13 +88,14 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z3 start-up race: the real Zthr releases a waiter that registered while the worker was starting")
     void z3StartupRaceRealZthrReleasesTheWaiter() {
-        replayStartupRace(HeldStartZthr::create);
+        replay(helpers -> replayStartupRace(HeldStartZthr::create, helpers));
     }
 
     @Test
     @DisplayName("Z3 start-up race: zfs-2.1.1's worker sleeps and the waiter hangs, as spin's trail shows")
     void z3StartupRaceZfs211HangsTheWaiter() {
-        PropertyViolation hang = assertThrows(PropertyViolation.class, () -> replayStartupRace(StartupSleepZthr::create));
+        PropertyViolation hang = assertThrows(PropertyViolation.class,
+                () -> replay(helpers -> replayStartupRace(StartupSleepZthr::create, helpers)));
         assertEquals(Property.Z3, hang.property(), hang.getMessage());
     }
 
@@ -101,11 +106,11 @@ class ZthrCounterexampleReplayTest {
      * waits; the worker takes the lock, sees cancel before any iteration, and exits. 2.1.1's exit wakes the canceller
      * only, and the waiter waits for ever. (In the model the canceller comes first; here too.)
      */
-    private static void replayExitWithWaiter(HeldFactory factory) {
-        HeldStartZthr zthr = factory.create("replay-exit", z -> false, z -> { });
-        Thread canceller = start("replay-exit-canceller", zthr::cancel, new AtomicReference<>());
+    private static void replayExitWithWaiter(HeldFactory factory, Helpers helpers) {
+        HeldStartZthr zthr = factory.create("replay-exit", helpers.check(z -> false), helpers.func(z -> { }));
+        Thread canceller = helpers.start("replay-exit-canceller", zthr::cancel);
         awaitStep("the canceller set cancel and waits for the worker", () -> parkedInConditionWait(zthr, canceller));
-        Thread waiter = start("replay-exit-waiter", zthr::waitCycleDone, new AtomicReference<>());
+        Thread waiter = helpers.start("replay-exit-waiter", zthr::waitCycleDone);
         awaitStep("the waiter registered and waits", () -> parkedInConditionWait(zthr, waiter));
         Thread worker = zthr.startHeldWorker();
         awaitEndOrHang(Property.Z3, "the worker exited on the cancel without releasing the waiter, which waits for ever",
@@ -117,7 +122,7 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z3 exit path: the real Zthr's exiting worker releases a waiter that registered during start-up")
     void z3ExitPathRealZthrReleasesTheWaiter() {
-        replayExitWithWaiter(HeldStartZthr::create);
+        replay(helpers -> replayExitWithWaiter(HeldStartZthr::create, helpers));
     }
 
     @Test
@@ -125,7 +130,7 @@ class ZthrCounterexampleReplayTest {
     void z3ExitPathZfs211StrandsTheWaiter() {
         // the stranded waiter stays parked (a daemon thread): nothing can release it, which is the bug
         PropertyViolation hang = assertThrows(PropertyViolation.class,
-                () -> replayExitWithWaiter(ExitKeepsWaitersZthr::create));
+                () -> replay(helpers -> replayExitWithWaiter(ExitKeepsWaitersZthr::create, helpers)));
         assertEquals(Property.Z3, hang.property(), hang.getMessage());
     }
 
@@ -137,23 +142,23 @@ class ZthrCounterexampleReplayTest {
      * cancel and waits for the worker; the syncer's wakeup then blocks on the request lock. Canceller, worker and
      * syncer wait for each other.
      */
-    private static void replayWakeupDuringCancel(Factory factory) {
+    private static void replayWakeupDuringCancel(Factory factory, Helpers helpers) {
         AtomicBoolean pending = new AtomicBoolean(true);
         CountDownLatch inFunc = new CountDownLatch(1);
         CountDownLatch txgSynced = new CountDownLatch(1);
-        Zthr zthr = factory.create("replay-8333", z -> pending.get(), z -> {
+        Zthr zthr = factory.create("replay-8333", helpers.check(z -> pending.get()), helpers.func(z -> {
             pending.set(false);
             inFunc.countDown();
             awaitLatch(txgSynced);
-        }, ZthrPriority.DEFCLSYSPRI);
+        }), ZthrPriority.DEFCLSYSPRI);
         awaitStep("the work function runs", () -> inFunc.getCount() == 0);
-        Thread canceller = start("replay-8333-canceller", zthr::cancel, new AtomicReference<>());
+        Thread canceller = helpers.start("replay-8333-canceller", zthr::cancel);
         awaitStep("the canceller holds the request lock and waits for the worker",
                 () -> parkedInConditionWait(zthr, canceller));
-        Thread syncer = start("replay-8333-syncer", () -> {
+        Thread syncer = helpers.start("replay-8333-syncer", () -> {
             zthr.wakeup();
             txgSynced.countDown();
-        }, new AtomicReference<>());
+        });
         try {
             awaitEndOrHang(Property.Z2, "wakeup blocks behind the cancel (#8333): the syncer waits for the request lock,"
                     + " the canceller for the worker, the worker's work function for the syncer", canceller,
@@ -170,14 +175,14 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z2 #8333: the real Zthr's wakeup does not block behind a cancel waiting for the work function")
     void z2WakeupDuringCancelRealZthrDoesNotDeadlock() {
-        replayWakeupDuringCancel(Zthr::create);
+        replay(helpers -> replayWakeupDuringCancel(Zthr::create, helpers));
     }
 
     @Test
     @DisplayName("Z2 #8333: a wakeup that takes the request lock deadlocks with cancel, as spin's trail shows")
     void z2WakeupTakingTheRequestLockDeadlocks() {
         PropertyViolation hang = assertThrows(PropertyViolation.class,
-                () -> replayWakeupDuringCancel(RequestLockedWakeupZthr::create));
+                () -> replay(helpers -> replayWakeupDuringCancel(RequestLockedWakeupZthr::create, helpers)));
         assertEquals(Property.Z2, hang.property(), hang.getMessage());
     }
 
@@ -191,31 +196,30 @@ class ZthrCounterexampleReplayTest {
      * (which the worker's signal queues last). The real resume waits on the request lock instead, until the cancel
      * has returned.
      */
-    private static void replayResumeDuringCancel(Factory factory) {
+    private static void replayResumeDuringCancel(Factory factory, Helpers helpers) {
         AtomicBoolean pending = new AtomicBoolean(true);
         CountDownLatch cancelSeen = new CountDownLatch(1);
         CountDownLatch funcMayReturn = new CountDownLatch(1);
         AtomicReference<Thread> worker = new AtomicReference<>();
-        Zthr zthr = factory.create("replay-7744", z -> pending.get(), z -> {
+        Zthr zthr = factory.create("replay-7744", helpers.check(z -> pending.get()), helpers.func(z -> {
             pending.set(false);
             worker.set(Thread.currentThread());
             awaitStep("the cancel is in progress", z::isCancelled);
             cancelSeen.countDown();
             awaitLatch(funcMayReturn);
-        }, ZthrPriority.DEFCLSYSPRI);
+        }), ZthrPriority.DEFCLSYSPRI);
         // The trail cancels a running work function: a cancel before the worker's first check would end the worker
         // without running it.
         awaitStep("the work function runs", () -> worker.get() != null);
-        Thread canceller = start("replay-7744-canceller", zthr::cancel, new AtomicReference<>());
+        Thread canceller = helpers.start("replay-7744-canceller", zthr::cancel);
         awaitStep("the work function saw the cancel", () -> cancelSeen.getCount() == 0);
         ReentrantLock stateLock = ZthrProbes.stateLock(zthr);
-        AtomicReference<Throwable> resumeFailure = new AtomicReference<>();
         Thread resumer;
         stateLock.lock();
         try {
             funcMayReturn.countDown();
             awaitStep("the worker queues for the state lock", () -> queuedOnStateLock(zthr, worker.get()));
-            resumer = start("replay-7744-resumer", zthr::resume, resumeFailure);
+            resumer = helpers.start("replay-7744-resumer", zthr::resume);
             awaitStep("the resumer waits for a lock", () -> resumer.getState() == Thread.State.WAITING);
         } finally {
             stateLock.unlock();
@@ -223,14 +227,9 @@ class ZthrCounterexampleReplayTest {
         join(resumer);
         join(canceller);
         try {
-            Throwable failure = resumeFailure.get();
-            if (failure instanceof PropertyViolation violation) {
-                throw violation; // the pre-#8229 resume's own Z4 check
+            if (helpers.failures.isEmpty()) { // a failed resume (the pre-#8229 resume's own Z4 check) is replay()'s
+                assertTrue(zthr.isRunning(), "the resume after the completed cancel started a worker");
             }
-            if (failure != null) {
-                throw new AssertionError(failure.getMessage(), failure);
-            }
-            assertTrue(zthr.isRunning(), "the resume after the completed cancel started a worker");
         } finally {
             zthr.cancel();
         }
@@ -239,14 +238,14 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z4 #7744: the real Zthr serialises resume after cancel; the resume starts a new worker")
     void z4ResumeDuringCancelRealZthrIsSerialised() {
-        replayResumeDuringCancel(Zthr::create);
+        replay(helpers -> replayResumeDuringCancel(Zthr::create, helpers));
     }
 
     @Test
     @DisplayName("Z4 #7744: before #8229, resume meets the cancel in progress and fails, as spin's trail shows")
     void z4ResumeDuringCancelPre8229FailsItsAssertion() {
         PropertyViolation failure = assertThrows(PropertyViolation.class,
-                () -> replayResumeDuringCancel(Pre8229Zthr::create));
+                () -> replay(helpers -> replayResumeDuringCancel(Pre8229Zthr::create, helpers)));
         assertEquals(Property.Z4, failure.property(), failure.getMessage());
         assertEquals("(#7744) resume found a cancel in progress", failure.detail());
     }
@@ -258,14 +257,14 @@ class ZthrCounterexampleReplayTest {
      * goes to sleep. With the check under the state lock the producer's wakeup waits for the lock, so it comes after
      * the worker is asleep and wakes it; with the lock released around the check it comes before, and is lost.
      */
-    private static void replayWakeupDuringCheck(Factory factory) {
+    private static void replayWakeupDuringCheck(Factory factory, Helpers helpers) {
         AtomicInteger requested = new AtomicInteger();
         AtomicInteger served = new AtomicInteger();
         AtomicBoolean firstCheck = new AtomicBoolean(true);
         CountDownLatch checked = new CountDownLatch(1);
         AtomicReference<Thread> producer = new AtomicReference<>();
         AtomicReference<Thread> worker = new AtomicReference<>();
-        Zthr zthr = factory.create("replay-lost-wakeup", z -> {
+        Zthr zthr = factory.create("replay-lost-wakeup", helpers.check(z -> {
             boolean work = served.get() < requested.get();
             if (firstCheck.getAndSet(false)) {
                 worker.set(Thread.currentThread());
@@ -274,12 +273,12 @@ class ZthrCounterexampleReplayTest {
                         && (!producer.get().isAlive() || queuedOnStateLock(z, producer.get())));
             }
             return work;
-        }, z -> served.set(requested.get()), ZthrPriority.DEFCLSYSPRI);
+        }), helpers.func(z -> served.set(requested.get())), ZthrPriority.DEFCLSYSPRI);
         awaitStep("the worker's first check read 'no work'", () -> checked.getCount() == 0);
-        producer.set(start("replay-lost-wakeup-producer", () -> {
+        producer.set(helpers.start("replay-lost-wakeup-producer", () -> {
             requested.incrementAndGet();
             zthr.wakeup();
-        }, new AtomicReference<>()));
+        }));
         try {
             join(producer.get());
             awaitOrHang(Property.Z5, "the wakeup came between the check and the sleep and was lost: work is pending and"
@@ -294,31 +293,107 @@ class ZthrCounterexampleReplayTest {
     @Test
     @DisplayName("Z5 lost wakeup: the real Zthr serves work published while its check ran")
     void z5WakeupDuringCheckRealZthrServesTheWork() {
-        replayWakeupDuringCheck(Zthr::create);
+        replay(helpers -> replayWakeupDuringCheck(Zthr::create, helpers));
     }
 
     @Test
     @DisplayName("Z5 lost wakeup: LostWakeupZthr sleeps with the work pending, as spin's trail shows")
     void z5WakeupDuringCheckLostWakeupZthrLosesIt() {
         PropertyViolation lost = assertThrows(PropertyViolation.class,
-                () -> replayWakeupDuringCheck(LostWakeupZthr::create));
+                () -> replay(helpers -> replayWakeupDuringCheck(LostWakeupZthr::create, helpers)));
         assertEquals(Property.Z5, lost.property(), lost.getMessage());
     }
 
     // ---- helpers ----
 
-    /** Starts a daemon thread; what it throws is stored in {@code failure}. */
-    private static Thread start(String name, Runnable body, AtomicReference<Throwable> failure) {
-        Thread thread = new Thread(() -> {
-            try {
-                body.run();
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        }, name);
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
+    /**
+     * The threads of one replay besides the test's own: the helpers it starts and the zthr's worker running its
+     * callbacks. What any of them throws is recorded and reaches the test ({@link #replay}); otherwise a failed step in
+     * a helper would be lost with its thread, or logged by the zthr, and the replay would pass or hang.
+     */
+    private static final class Helpers {
+        private final Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
+
+        /** Starts a daemon thread; what it throws is recorded. */
+        Thread start(String name, Runnable body) {
+            Thread thread = new Thread(() -> {
+                try {
+                    body.run();
+                } catch (RuntimeException | Error t) {
+                    failures.add(t);
+                }
+            }, name);
+            thread.setDaemon(true);
+            thread.start();
+            return thread;
+        }
+
+        /** A check function whose throws are recorded (and still thrown, for the zthr to handle). */
+        ZthrCheckFunc check(ZthrCheckFunc check) {
+            return z -> {
+                try {
+                    return check.check(z);
+                } catch (RuntimeException | Error t) {
+                    failures.add(t);
+                    throw t;
+                }
+            };
+        }
+
+        /** A work function whose throws are recorded (and still thrown, for the zthr to handle). */
+        ZthrFunc func(ZthrFunc func) {
+            return z -> {
+                try {
+                    func.run(z);
+                } catch (RuntimeException | Error t) {
+                    failures.add(t);
+                    throw t;
+                }
+            };
+        }
+    }
+
+    /**
+     * Runs a replay with its {@link Helpers}: if the replay throws, what the helpers threw is attached to it
+     * (suppressed); if it returns, the first thing a helper threw is thrown, a {@link PropertyViolation} as it is (a
+     * variant's own check), anything else as an {@link AssertionError} naming it.
+     */
+    static void replay(Consumer<Helpers> replay) {
+        Helpers helpers = new Helpers();
+        try {
+            replay.accept(helpers);
+        } catch (RuntimeException | Error e) {
+            helpers.failures.forEach(e::addSuppressed);
+            throw e;
+        }
+        Throwable first = helpers.failures.peek();
+        if (first instanceof PropertyViolation violation) {
+            throw violation;
+        }
+        if (first != null) {
+            AssertionError failed = new AssertionError("a thread of the replay failed: " + first, first);
+            helpers.failures.stream().skip(1).forEach(failed::addSuppressed);
+            throw failed;
+        }
+    }
+
+    @Test
+    @DisplayName("a helper thread's failure reaches the test, after the replay or attached to its own failure")
+    void helperFailuresReachTheTest() {
+        AssertionError lost = assertThrows(AssertionError.class, () -> replay(helpers -> {
+            Thread t = helpers.start("replay-failing-helper", () -> {
+                throw new IllegalStateException("step not reached");
+            });
+            join(t);
+        }));
+        assertTrue(lost.getMessage().contains("step not reached"), lost.getMessage());
+        PropertyViolation hang = assertThrows(PropertyViolation.class, () -> replay(helpers -> {
+            join(helpers.start("replay-failing-helper", () -> {
+                throw new IllegalStateException("step not reached");
+            }));
+            throw new PropertyViolation(Property.Z3, "a hang", "");
+        }));
+        assertEquals(1, hang.getSuppressed().length, "the helper's failure is attached to the replay's");
     }
 
     /** Waits until a step of the choreography is reached; a step never reached means the choreography is wrong. */

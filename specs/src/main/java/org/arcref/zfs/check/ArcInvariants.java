@@ -1,20 +1,18 @@
 package org.arcref.zfs.check;
 
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
-import org.arcref.zfs.ArcArithmetic;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.ArcStat;
 import org.arcref.zfs.ArcState;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
-import org.arcref.zfs.StateSnapshot;
+import org.arcref.zfs.Tunables;
 
 /**
  * The ARC invariants of fact sheet (f) (R1–R13) as checks on two consecutive snapshots of the
@@ -23,6 +21,12 @@ import org.arcref.zfs.StateSnapshot;
  *
  * <p>Used by the spec's invariant property (specs), by {@code arc explore} on random operation sequences and, for
  * R3/R4 on a quiescent snapshot, by the concurrent ARC's soak.
+ *
+ * <p>The checks compute what they expect on their own, from arc.c and abd.c, and call none of the implementation's
+ * helpers ({@code ArcArithmetic}, {@code HeaderSnapshot#accountedSize}, {@code ArcConfig#msToTicks}): the bytes a
+ * header counts ({@link #heldBytes}), whether an ABD of a size is linear ({@link #allocatedLinear}) and a lifetime in
+ * ticks ({@link #ticks}) are derived here again, so an arithmetic bug in the spec's shared core is not also in its
+ * checker.
  */
 public final class ArcInvariants {
 
@@ -73,8 +77,7 @@ public final class ArcInvariants {
 
     /**
      * R3 and R4: {@code arc_size} is the resident data, each state's sizes the sums over its headers
-     * ({@link HeaderSnapshot#accountedSize()}: the header's data plus one private copy per buffer that does not share
-     * it), and every MRU and MFU header holds data (R4's "bufs + pabd": a listed header without data would count 0
+     * ({@link #heldBytes}: the header's data plus one private copy per buffer that does not share it), and every MRU and MFU header holds data (R4's "bufs + pabd": a listed header without data would count 0
      * bytes). The gauges agree: {@code compressed_size} and {@code uncompressed_size} are the header data,
      * {@code overhead_size} the private copies, and together they are {@code arc_size}.
      *
@@ -82,76 +85,18 @@ public final class ArcInvariants {
      * @throws PropertyViolation (R3 or R4) if the accounting does not add up
      */
     public static void r3r4Accounting(ArcSnapshot s) {
-        Map<ArcState, long[]> sums = new EnumMap<>(ArcState.class);
-        long resident = 0;
-        long headerData = 0;
-        for (ArcState st : ArcState.values()) {
-            sums.put(st, new long[2]);
-        }
-        for (HeaderSnapshot h : s.headers()) {
-            require(h.state().isGhost() || h.state() == ArcState.ANON || h.hasData(), Property.R4, "every MRU and MFU header "
-                    + "holds data (its state counts its buffers and data, and one without data counts 0 bytes, so the "
-                    + "sums alone cannot see it), " + h, s);
-            long accounted = h.accountedSize();
-            sums.get(h.state())[0] += accounted;
-            if (h.linked()) {
-                sums.get(h.state())[1] += accounted;
-            }
-            if (!h.state().isGhost()) {
-                resident += accounted;
-                headerData += h.hasData() ? h.size() : 0;
-            }
-        }
-        require(s.size() == resident, Property.R3, "arc_size == sum of resident data, header data plus private copies ("
-                + resident + ")", s);
-        require(s.stats().get(ArcStat.COMPRESSED_SIZE) == headerData
-                && s.stats().get(ArcStat.UNCOMPRESSED_SIZE) == headerData,
-                Property.R3, "compressed_size == uncompressed_size == sum of header data (" + headerData + ")", s);
-        require(s.stats().get(ArcStat.OVERHEAD_SIZE) == resident - headerData,
-                Property.R3, "overhead_size == sum of private copies (" + (resident - headerData) + ")", s);
-        long dataStates = 0;
-        for (ArcState st : ArcState.values()) {
-            StateSnapshot ss = s.state(st);
-            require(ss.size() == sums.get(st)[0], Property.R4, "arcs_size of " + st.zfsName() + " == sum over its headers ("
-                    + sums.get(st)[0] + ")", s);
-            require(ss.evictableSize() == sums.get(st)[1], Property.R4, "arcs_esize of " + st.zfsName()
-                    + " == sum over its listed headers (" + sums.get(st)[1] + ")", s);
-            require(ss.evictableSize() <= ss.size(), Property.R4, "esize <= size for " + st.zfsName(), s);
-            if (!st.isGhost()) {
-                dataStates += ss.size();
-            }
-        }
-        require(dataStates == s.size(), Property.R3, "arc_size == anon + mru + mfu sizes", s);
+        EngineChecks.accounting(s.headers(), new EngineChecks.Reported(s.size(), s.stats().get(ArcStat.COMPRESSED_SIZE),
+                s.stats().get(ArcStat.UNCOMPRESSED_SIZE), s.stats().get(ArcStat.OVERHEAD_SIZE),
+                (state, type) -> s.state(state), List.of(BufType.DATA)), Property.R3, Property.R4, s);
     }
 
     static void r5r6Headers(ArcConfig config, ArcSnapshot s) {
-        for (HeaderSnapshot h : s.headers()) {
-            require(h.linked() == (h.refcount() == 0 && h.state() != ArcState.ANON),
-                    Property.R5, "linked iff refcount == 0 and not anon, for " + h, s);
-            if (h.state().isGhost()) {
-                require(!h.hasData() && h.refcount() == 0, Property.R6, "ghost headers hold no data and no reference, " + h, s);
-            } else if (h.state() == ArcState.ANON) {
-                require(!h.hasData(), Property.R6, "a pending write's data is its writer's buffer until arc_write_ready, " + h, s);
-            } else {
-                require(h.hasData(), Property.R6, "mru and mfu headers hold data, " + h, s);
-            }
-            require(!h.sharedData() || h.hasData() && h.refcount() > 0
-                    && ArcArithmetic.linearAbd(config.tunables(), h.size()),
-                    Property.R6, "only a linear header ABD is shared, and with one of the header's buffers, " + h, s);
-            require(h.state() != ArcState.ANON || h.refcount() > 0, Property.R6, "anonymous headers are referenced (fact sheet c.1), " + h, s);
-        }
+        EngineChecks.listsAndData(config, s.headers(), Property.R5, Property.R6, s);
     }
 
     static void r8EvictCountAndWaiters(ArcSnapshot before, ArcSnapshot after) {
-        if (before != null) {
-            require(Long.compareUnsigned(before.evictCount(), after.evictCount()) <= 0,
-                    Property.R8, "arc_evict_count never decreases (was " + before.evictCount() + ")", after);
-        }
-        List<Long> w = after.waiterCounts();
-        for (int i = 1; i < w.size(); i++) {
-            require(Long.compareUnsigned(w.get(i - 1), w.get(i)) <= 0, Property.R8, "waiters sorted by aew_count", after);
-        }
-        require(w.isEmpty(), Property.R9, "no eviction waiter is left queued after an operation returns (L1)", after);
+        EngineChecks.evictCountAndWaiters(before == null ? null : before.evictCount(), after.evictCount(),
+                after.waiterCounts(), Property.R8, Property.R9, after);
     }
 
     /**
@@ -173,7 +118,7 @@ public final class ArcInvariants {
                     .filter(h -> h.key() == r.key() && h.state() != ArcState.ANON)
                     .mapToInt(HeaderSnapshot::refcount).sum() : 0;
             boolean copy = r.kind() == org.arcref.zfs.ReadKind.DEMAND
-                    && !(holdsBefore == 0 && ArcArithmetic.linearAbd(config.tunables(), r.size()));
+                    && !(holdsBefore == 0 && allocatedLinear(config.tunables(), r.size()));
             int adapting = (outcome.isHit() ? 0 : 1) + (copy ? 1 : 0);
             bytes = adapting * r.size();
         } else if (op instanceof Operation.Write w) {
@@ -204,20 +149,44 @@ public final class ArcInvariants {
         if (Long.compareUnsigned(s.size(), s.c()) <= 0) {
             return;
         }
-        boolean blocked = Long.compareUnsigned(s.p(), s.c()) > 0;
-        for (HeaderSnapshot h : s.headers()) {
-            long lifetime = config.msToTicks(h.prescientPrefetch() ? config.tunables().minPrescientPrefetchMs()
-                    : config.tunables().minPrefetchMs());
-            if (!h.state().isGhost() && (h.refcount() > 0 || (h.prefetch() && s.tick() - h.lastAccess() < lifetime))) {
-                blocked = true;
-            }
-        }
+        boolean blocked = Long.compareUnsigned(s.p(), s.c()) > 0
+                || EngineChecks.liveDataHeldOrYoung(config, s.headers(), s.tick());
         require(blocked, Property.R7, "an eviction pass leaves arc_size <= arc_c unless eviction is blocked", s);
     }
 
-    private static void require(boolean ok, Property invariant, String detail, ArcSnapshot s) {
-        if (!ok) {
-            throw new PropertyViolation(invariant, detail, s.toString());
+    /**
+     * The bytes a header counts in its state's {@code arcs_size}, from {@code arc_change_state} (arc.c:2454-2485) and
+     * {@code arc_evict_hdr}: a ghost counts its logical size; any other header its data ({@code b_pabd}), if it has
+     * any, and one private copy per buffer (one per hold) except a buffer that shares the header's data.
+     */
+    static long heldBytes(HeaderSnapshot h) {
+        if (h.state().isGhost()) {
+            return h.size();
         }
+        long copies = h.sharedData() ? h.refcount() - 1 : h.refcount();
+        long data = h.hasData() ? h.size() : 0;
+        return data + copies * h.size();
+    }
+
+    /**
+     * Whether {@code abd_alloc} gives a header's data of {@code size} bytes a linear ABD (abd.c:184): when
+     * {@code zfs_abd_scatter_enabled} is off, or {@code abd_size_alloc_linear(size)}, which on Linux is
+     * {@code size < zfs_abd_scatter_min_size} (abd_os.c:633). Only a linear ABD can be shared with a buffer.
+     */
+    static boolean allocatedLinear(Tunables tunables, long size) {
+        if (!tunables.abdScatterEnabled()) {
+            return true;
+        }
+        return size < tunables.abdScatterMinSize();
+    }
+
+    /** {@code MSEC_TO_TICK(ms)}: milliseconds in ticks of the configuration's clock, rounded up. */
+    static long ticks(ArcConfig config, long ms) {
+        long ticks = ms * config.hz() / 1000;
+        return ticks * 1000 == ms * config.hz() ? ticks : ticks + 1;
+    }
+
+    private static void require(boolean ok, Property invariant, String detail, ArcSnapshot s) {
+        EngineChecks.require(ok, invariant, detail, s);
     }
 }

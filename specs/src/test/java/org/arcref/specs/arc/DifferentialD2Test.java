@@ -115,7 +115,7 @@ class DifferentialD2Test {
         int pages = 632;
         ArcConfig config = ArcConfig.pages(pages, ZfsPageCache.PAGE_SIZE);
         long c = config.cMax();
-        ZfsPageCache spec = new ZfsPageCache(pages);
+        ZfsPageCache<ZfsArc> spec = ZfsPageCache.zfs(pages);
         try (ConcurrentArc<Long> upperBound = new ConcurrentArc<>(config, MemoryModel.plentiful(),
                 ArcOptions.zfs().withSteppedEvictor());
                 ConcurrentArc<Long> exact = new ConcurrentArc<>(config, MemoryModel.plentiful(),
@@ -193,7 +193,7 @@ class DifferentialD2Test {
      */
     private static HitRatios replay(String name, long[] trace, int pages, ConcurrentArc<Long> arc,
             SlackDivergence divergence) {
-        ZfsPageCache specCache = new ZfsPageCache(pages);
+        ZfsPageCache<ZfsArc> specCache = ZfsPageCache.zfs(pages);
         ZfsArc spec = specCache.arc();
         long specHits = 0;
         long hits = 0;

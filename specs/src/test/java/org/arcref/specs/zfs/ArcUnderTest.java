@@ -1,12 +1,10 @@
 package org.arcref.specs.zfs;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
-import org.arcref.zfs.ArcState;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;
@@ -18,7 +16,7 @@ import org.arcref.zfs.ZfsArc;
  * {@code arc}), and the snapshot before the last operation. A {@link Follower} may apply every operation to a
  * second implementation and compare (property D1).
  */
-public final class ArcUnderTest {
+public final class ArcUnderTest extends ChainState {
 
     /** Applies each operation to another implementation after the spec applied it, and checks the results. */
     @FunctionalInterface
@@ -30,17 +28,11 @@ public final class ArcUnderTest {
         void follow(ArcUnderTest spec);
     }
 
-    /** Keys of blocks that are read; their size is a function of the key. */
-    static final int READ_KEYS = 24;
-    /** First key used for writes, which need new identities. */
-    static final long FIRST_WRITE_KEY = 1000;
     /** The free memory of the spec's {@link AdjustableMemory} at the start: no memory pressure. */
     public static final long INITIAL_FREE_MEMORY = Long.MAX_VALUE / 8;
 
     final ArcConfig config;
     final ZfsArc arc;
-    private final List<Operation> applied = new ArrayList<>();
-    private long nextWriteKey = FIRST_WRITE_KEY;
     ArcSnapshot before;
     ArcSnapshot after;
     Operation lastOp;
@@ -92,19 +84,22 @@ public final class ArcUnderTest {
         return after;
     }
 
-    /** @return the block size of a read key: 512, 1024, 1536 or 2048 bytes */
-    static long sizeOf(long key) {
-        return 512 * (1 + Math.floorMod(key, 4));
+    @Override
+    public List<HeaderSnapshot> headers() {
+        return after.headers();
     }
 
-    long freshWriteKey() {
-        return nextWriteKey++;
+    /** @return data: zfs-2.1.1's engine has no other type */
+    @Override
+    public BufType typeOf(long key) {
+        return BufType.DATA;
     }
 
-    void apply(Operation op) {
+    @Override
+    public void apply(Operation op) {
         before = after;
         lastOp = op;
-        applied.add(op);
+        record(op);
         lastOutcome = op.applyTo(arc);
         after = arc.snapshot();
         everHeld |= !heldCached().isEmpty();
@@ -117,26 +112,13 @@ public final class ArcUnderTest {
         follower.follow(this);
     }
 
-    List<Long> keys(java.util.function.Predicate<HeaderSnapshot> filter) {
-        return after.headers().stream().filter(filter).map(HeaderSnapshot::key).collect(Collectors.toList());
-    }
-
-    List<Long> pendingWrites() {
-        return keys(h -> h.state() == ArcState.ANON);
-    }
-
-    List<Long> heldCached() {
-        return keys(h -> h.state() != ArcState.ANON && h.refcount() > 0);
-    }
-
     /** @return the reproduction: configuration and the op trace so far */
     public String reproduction() {
-        return "config: " + config + "\nop trace:\n"
-                + applied.stream().map(Operation::toTraceLine).collect(Collectors.joining("\n"));
+        return "config: " + config + "\nop trace:\n" + opTrace();
     }
 
     @Override
     public String toString() {
-        return "ArcUnderTest after " + applied.size() + " operations";
+        return "ArcUnderTest after " + operations() + " operations";
     }
 }

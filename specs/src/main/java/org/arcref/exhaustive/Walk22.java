@@ -1,0 +1,210 @@
+package org.arcref.exhaustive;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.arcref.conformance.ConformanceSettings;
+import org.arcref.conformance.Setting;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
+import org.arcref.zfs.Arc22Snapshot;
+import org.arcref.zfs.ArcState;
+import org.arcref.zfs.BufType;
+import org.arcref.zfs.HeaderSnapshot;
+import org.arcref.zfs.Operation;
+import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.Zfs22Arc;
+import org.arcref.zfs.ZfsEngine;
+import org.arcref.zfs.check.Arc22Invariants;
+
+/**
+ * X1 for zfs-2.2.0's engine: every state of {@link Zfs22Arc} reachable from the empty ARC within a depth, found
+ * breadth-first, each distinct state expanded once by every operation of an alphabet. Every transition is checked:
+ * R22-1 … R22-13 ({@link Arc22Invariants}) on the snapshots before and after an accepted operation, B1 (a rejected
+ * one leaves the snapshot unchanged); the first failure is thrown as a {@link PropertyViolation}. The transitions (a
+ * state's first path and one accepted operation) are also what the oracle module replays through zfs-2.2.0's and
+ * zfs-2.2.11's arc.c. Not thread-safe; one run per instance.
+ *
+ * <h2>When two states are one</h2>
+ * Two states are folded when {@link #encode} gives them equal encodings: everything a later operation of the engine
+ * reads, which is its snapshot but
+ * <ul>
+ *   <li>the clock: a listed header's age is capped at {@code max(ARC_MINTIME + 1, both prefetch lifetimes)}, past
+ *       which every comparison of arc.c (promotion after {@code ARC_MINTIME}, the prefetch lifetime) answers alike;
+ *       {@code arc_growtime - now} is floored at 0; a ghost's or an anonymous header's access time is never read
+ *       before an access stamps it;</li>
+ *   <li>the counters no decision reads: the statistics, {@code arc_evict_count} (read only against waiters, of
+ *       which there are none between operations) and {@code arc_need_free};</li>
+ *   <li>the ghost-hit counters, of which {@code arc_evict} reads only the growth since its last pass: encoded as
+ *       that growth, with the last pass's ghost targets ({@link Zfs22Arc#evictStatics()});</li>
+ * </ul>
+ * and with the free memory and, with more than one sublist, the sublist-start generator's state added. Keys are not
+ * renamed.
+ */
+public final class Walk22 {
+
+    private final ConformanceSettings settings;
+    private final List<Operation> alphabet;
+    private final int maxDepth;
+    private final Map<List<Long>, Integer> known = new HashMap<>();
+    private final List<List<Operation>> paths = new ArrayList<>();
+    private final List<Integer> depths = new ArrayList<>();
+    private final List<List<Operation>> transitions = new ArrayList<>();
+
+    /**
+     * @param settings the settings of zfs-2.2.0's engine the walk runs under
+     * @param alphabet the operations tried in every state
+     * @param maxDepth states at this depth are found but not expanded; at least 0
+     */
+    public Walk22(ConformanceSettings settings, List<Operation> alphabet, int maxDepth) {
+        if (settings.engine() != ZfsEngine.V2_2_0) {
+            throw new IllegalArgumentException("settings must be zfs-2.2.0's engine's, was zfs-" + settings.engine()
+                    + "'s");
+        }
+        if (maxDepth < 0) {
+            throw new IllegalArgumentException("maxDepth must be >= 0, was " + maxDepth);
+        }
+        this.settings = settings;
+        this.alphabet = List.copyOf(alphabet);
+        this.maxDepth = maxDepth;
+    }
+
+    /**
+     * Walks every state to the depth, checking every transition.
+     *
+     * @return this walk, run
+     * @throws PropertyViolation at the first transition that breaks an invariant or B1
+     */
+    public Walk22 run() {
+        add(List.of(), 0, fresh(List.of()));
+        for (int next = 0; next < paths.size(); next++) {
+            if (depths.get(next) >= maxDepth) {
+                continue;
+            }
+            List<Operation> path = paths.get(next);
+            for (Operation op : alphabet) {
+                Zfs22Arc arc = fresh(path);
+                Arc22Snapshot before = arc.snapshot();
+                try {
+                    op.applyTo(arc);
+                } catch (IllegalArgumentException | IllegalStateException rejected) {
+                    if (!arc.snapshot().equals(before)) {
+                        throw new PropertyViolation(Property.B1, "rejected " + op.toTraceLine() + " after " + path
+                                + " changed the state", arc.snapshot().toString());
+                    }
+                    continue;
+                }
+                Arc22Invariants.check(settings.config(), settings.oldMaxBlockSize(), settings.metaBalance(), before,
+                        op, arc.snapshot());
+                List<Operation> extended = new ArrayList<>(path);
+                extended.add(op);
+                transitions.add(List.copyOf(extended));
+                add(extended, depths.get(next) + 1, arc);
+            }
+        }
+        return this;
+    }
+
+    /**
+     * @return the settings of the walk the default build checks: zfs-2.2.0's engine with a cache of two 512-byte
+     *     blocks ({@code arc_c_min = arc_c_max}), {@code SPA_OLD_MAXBLOCKSIZE} one block, one sublist, the evictor
+     *     stepped, {@code arc_sys_free} 1 KiB
+     */
+    public static ConformanceSettings ciSettings() {
+        return ConformanceSettings.defaults(ZfsEngine.V2_2_0).with(Map.of(Setting.ARC_C_MIN, 1024L,
+                Setting.ARC_C_MAX, 1024L, Setting.SPA_MAXBLOCKSIZE, 512L, Setting.GROWTH_WINDOW, 1024L,
+                Setting.SPA_OLD_MAXBLOCKSIZE, 512L, Setting.SUBLISTS, 1L, Setting.RANDOM_SEED, 2L,
+                Setting.EVICTOR_RUNS_AFTER_EACH_OPERATION, 0L, Setting.ARC_SYS_FREE, 1024L));
+    }
+
+    /**
+     * @return the alphabet of the walk the default build checks: two keys, each read as data or metadata in every
+     *     kind (demand, demand with hold, prefetch, prescient), written as either, completed with and without hold,
+     *     released, overwritten to the other key and freed; a shrink of one block, an evictor and a reaper step, ticks
+     *     across {@code ARC_MINTIME} (63) and the prefetch lifetime (1000), free memory 0 and 1 TiB
+     */
+    public static List<Operation> ciAlphabet() {
+        List<Operation> ops = new ArrayList<>();
+        for (long key = 0; key < 2; key++) {
+            for (BufType type : BufType.values()) {
+                ops.add(new Operation.Read(key, 512, ReadKind.DEMAND, false, type));
+                ops.add(new Operation.Read(key, 512, ReadKind.DEMAND, true, type));
+                ops.add(new Operation.Read(key, 512, ReadKind.PREFETCH, false, type));
+                ops.add(new Operation.Read(key, 512, ReadKind.PRESCIENT_PREFETCH, false, type));
+                ops.add(new Operation.Write(key, 512, type));
+            }
+            ops.add(new Operation.Complete(key, false));
+            ops.add(new Operation.Complete(key, true));
+            ops.add(new Operation.Release(key));
+            ops.add(new Operation.Overwrite(key, 1 - key));
+            ops.add(new Operation.Free(key));
+        }
+        ops.add(new Operation.Shrink(512));
+        ops.add(new Operation.Evict());
+        ops.add(new Operation.Reap());
+        ops.add(new Operation.Tick(63));
+        ops.add(new Operation.Tick(1000));
+        ops.add(new Operation.Memory(0));
+        ops.add(new Operation.Memory(1L << 40));
+        return ops;
+    }
+
+    /** @return the distinct states found */
+    public int states() {
+        return paths.size();
+    }
+
+    /** @return each state's first path, in breadth-first order */
+    public List<List<Operation>> firstPaths() {
+        return List.copyOf(paths);
+    }
+
+    /** @return every transition out of an expanded state: its first path and the accepted operation */
+    public List<List<Operation>> transitions() {
+        return List.copyOf(transitions);
+    }
+
+    private void add(List<Operation> path, int depth, Zfs22Arc arc) {
+        if (known.putIfAbsent(encode(arc), paths.size()) == null) {
+            paths.add(List.copyOf(path));
+            depths.add(depth);
+        }
+    }
+
+    private Zfs22Arc fresh(List<Operation> path) {
+        Zfs22Arc arc = (Zfs22Arc) settings.newArc(eviction -> { });
+        for (Operation op : path) {
+            op.applyTo(arc);
+        }
+        return arc;
+    }
+
+    /**
+     * @param arc an ARC between operations
+     * @return its encoding: equal for two states exactly when every continuation behaves alike (class comment)
+     */
+    List<Long> encode(Zfs22Arc arc) {
+        Arc22Snapshot s = arc.snapshot();
+        long now = s.tick();
+        long cap = Math.max(settings.config().minTimeTicks() + 1,
+                Math.max(settings.config().msToTicks(settings.config().tunables().minPrefetchMs()),
+                        settings.config().msToTicks(settings.config().tunables().minPrescientPrefetchMs())));
+        List<Long> e = new ArrayList<>(List.of(s.c(), s.meta(), s.pd(), s.pm(), s.size(), s.noGrow() ? 1L : 0L,
+                s.warm() ? 1L : 0L, s.evictNeeded() ? 1L : 0L, Math.max(s.growTime() - now, 0), arc.freeMemory(),
+                settings.config().sublists() > 1 ? arc.sublistStartState() : 0L, (long) s.waiterCounts().size()));
+        e.addAll(arc.evictStatics());
+        s.states().forEach(st -> {
+            e.add(st.size());
+            e.add(st.evictableSize());
+        });
+        for (HeaderSnapshot h : s.headers()) {
+            e.addAll(List.of(h.key(), (long) h.type().ordinal(), (long) h.state().ordinal(), h.size(),
+                    h.hasData() ? 1L : 0L, h.sharedData() ? 1L : 0L, (long) h.refcount(), h.prefetch() ? 1L : 0L,
+                    h.prescientPrefetch() ? 1L : 0L, (long) h.sublist(), h.linked() ? 1L : 0L,
+                    h.state() == ArcState.MRU || h.state() == ArcState.MFU ? Math.min(now - h.lastAccess(), cap)
+                            : -1L));
+        }
+        return e;
+    }
+}

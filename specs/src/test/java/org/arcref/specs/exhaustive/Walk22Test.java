@@ -1,0 +1,44 @@
+package org.arcref.specs.exhaustive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.arcref.conformance.ConformanceSettings;
+import org.arcref.exhaustive.Walk22;
+import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
+import org.junit.jupiter.api.Test;
+
+/**
+ * X1 for zfs-2.2.0's engine in the default build: the walk of {@link Walk22#ciSettings()} and
+ * {@link Walk22#ciAlphabet()} to depth 5, R22 and B1 on every transition, with and without the 2.2.x fixes; the
+ * oracle module replays its transitions to depth 4 through the real arc.c ({@code Walk22OracleTest}).
+ */
+class Walk22Test {
+
+    @Test
+    void everyTransitionToDepthFiveKeepsTheInvariants() {
+        for (var fixes : List.of(java.util.Set.<QuirkFix>of(), QuirkFix.of(ZfsEngine.V2_2_0))) {
+            Walk22 walk = new Walk22(Walk22.ciSettings().withFixes(fixes), Walk22.ciAlphabet(), 5).run();
+            assertTrue(walk.states() > 20_000, "states: " + walk.states());
+            assertTrue(walk.transitions().size() > 100_000, "transitions: " + walk.transitions().size());
+        }
+    }
+
+    @Test
+    void theWalkFoldsStatesByWhatALaterOperationReads() {
+        Walk22 walk = new Walk22(Walk22.ciSettings(), Walk22.ciAlphabet(), 4).run();
+        assertEquals(6_160, walk.states());
+        assertEquals(24_413, walk.transitions().size());
+        assertEquals(walk.states(), walk.firstPaths().size());
+    }
+
+    @Test
+    void onlyZfs22sEngineIsWalked() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Walk22(ConformanceSettings.defaults(), Walk22.ciAlphabet(), 3));
+        assertTrue(e.getMessage().startsWith("settings must be zfs-2.2.0's engine's"), e.getMessage());
+    }
+}

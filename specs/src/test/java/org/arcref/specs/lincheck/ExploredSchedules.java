@@ -95,6 +95,20 @@ public final class ExploredSchedules {
     }
 
     /**
+     * Runs {@code ghost} inside an ignored section: Lincheck's model checker puts no switch point in it and does not
+     * undo its writes, so a scenario can keep ghost state (what its threads began and completed) without adding
+     * interleavings.
+     */
+    public static <T> T ghost(java.util.function.Supplier<T> ghost) {
+        Bootstrap.call(Bootstrap.INJECTIONS, "enterIgnoredSection", null);
+        try {
+            return ghost.get();
+        } finally {
+            Bootstrap.call(Bootstrap.INJECTIONS, "leaveIgnoredSection", null);
+        }
+    }
+
+    /**
      * Lincheck's bootstrap classes ({@code sun.nio.ch.lincheck}), which its agent puts on the boot class path at run
      * time: not on the compile class path, so reached by reflection.
      */

@@ -57,6 +57,8 @@ final class Walk22TreeCheck {
 
     private final ConformanceSettings settings;
     private final Walk22 walk;
+    private final List<Walk22.Edge> edges;
+    private final List<List<Operation>> firstPaths;
     private final List<long[]> digests;
     private final String name;
     private final String text;
@@ -67,6 +69,8 @@ final class Walk22TreeCheck {
             String text, String header, double seconds) {
         this.settings = settings;
         this.walk = walk;
+        this.edges = walk.edges();
+        this.firstPaths = walk.firstPaths();
         this.digests = digests;
         this.name = name;
         this.text = text;
@@ -114,8 +118,8 @@ final class Walk22TreeCheck {
      * @return its operations from the empty ARC: the first path of the state it leaves, then its own
      */
     List<Operation> path(int id) {
-        Walk22.Edge e = walk.edges().get(id);
-        List<Operation> ops = new ArrayList<>(walk.firstPaths().get(e.from()));
+        Walk22.Edge e = edges.get(id);
+        List<Operation> ops = new ArrayList<>(firstPaths.get(e.from()));
         ops.add(e.op());
         return ops;
     }
@@ -149,7 +153,6 @@ final class Walk22TreeCheck {
 
     /** The oracle's lines as they come, each checked against the spec's; the first divergence stops them. */
     private final class Lines implements Predicate<String> {
-        private final List<Walk22.Edge> edges = walk.edges();
         private final IntPredicate keep;
         private final MessageDigest sha = sha256();
         private final BitSet seen = new BitSet();
@@ -192,7 +195,7 @@ final class Walk22TreeCheck {
     private String replayed(Walk22.Edge edge, String line) {
         List<Eviction> evicted = new ArrayList<>();
         Zfs22Arc arc = (Zfs22Arc) settings.newArc(evicted::add);
-        List<Operation> path = walk.firstPaths().get(edge.from());
+        List<Operation> path = firstPaths.get(edge.from());
         for (Operation op : path) {
             op.applyTo(arc);
         }

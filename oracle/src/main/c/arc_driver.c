@@ -25,10 +25,11 @@
  *                       is true while an evictor iteration runs, on whichever thread runs it; the
  *                       evict zthr's iteration (arc_evict_cb_check, then arc_evict_cb) runs when the trace says
  *                       `evict`, after each operation if so configured, and for an eviction waiter: cv_wait on
- *                       arc_evict_lock drops the lock, runs one iteration on the evict zthr's own thread (so that
- *                       mutex_tryenter of a hash lock the waiting caller holds fails, as in the kernel) and retakes
- *                       it; the reap zthr's iteration runs on `reap`; delay() returns at once; taskq_create gives no
- *                       taskq;
+ *                       arc_evict_lock drops the lock, runs one iteration on a thread started for it and joined
+ *                       (so that mutex_tryenter of a hash lock the waiting caller holds fails, as in the kernel) and
+ *                       retakes it; the reap zthr's iteration runs on `reap`; delay() returns at once; taskq_create
+ *                       gives no taskq. Between operations the process has one thread (main.c's tree form forks
+ *                       there);
  *      I/O              zio_read completes at once (arc_read_done); zio_write is kept until `complete`, which fills
  *                       the block pointer and calls arc_write_ready, then arc_write_done; zfs_blkptr_verify passes;
  *      identity         key -> block pointer: DVA word 0 = 1, word 1 = the key as a u64, birth txg 1, spa load guid
@@ -347,50 +348,24 @@ oracle_evictor_iteration(void)
 }
 
 /*
- * The evict zthr's thread, for the iterations an eviction waiter asks for: one thread per process, started on first
- * use, which runs one iteration per request (oracle_evictor_on_thread) while the requester waits.
+ * The evict zthr's thread, for an iteration an eviction waiter asks for: a thread started for that iteration and
+ * joined after it, so that between operations the process has one thread (the tree form forks there: main.c).
  */
-static pthread_mutex_t oracle_zthr_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t oracle_zthr_cv = PTHREAD_COND_INITIALIZER;
-static boolean_t oracle_zthr_started, oracle_zthr_requested, oracle_zthr_done, oracle_zthr_ran;
-
 static void *
-oracle_evictor_thread(void *unused)
+oracle_evictor_thread(void *ran)
 {
-	(void) unused;
-	pthread_mutex_lock(&oracle_zthr_lock);
-	for (;;) {
-		while (!oracle_zthr_requested)
-			pthread_cond_wait(&oracle_zthr_cv, &oracle_zthr_lock);
-		oracle_zthr_requested = B_FALSE;
-		pthread_mutex_unlock(&oracle_zthr_lock);
-		boolean_t ran = oracle_evictor_iteration();
-		pthread_mutex_lock(&oracle_zthr_lock);
-		oracle_zthr_ran = ran;
-		oracle_zthr_done = B_TRUE;
-		pthread_cond_broadcast(&oracle_zthr_cv);
-	}
+	*(boolean_t *)ran = oracle_evictor_iteration();
 	return (NULL);
 }
 
-/* Runs one evictor iteration on the evict zthr's thread and waits for it; returns whether it ran. */
+/* Runs one evictor iteration on a thread of its own and waits for it; returns whether it ran. */
 static boolean_t
 oracle_evictor_on_thread(void)
 {
-	pthread_mutex_lock(&oracle_zthr_lock);
-	if (!oracle_zthr_started) {
-		pthread_t thread;
-		if (pthread_create(&thread, NULL, oracle_evictor_thread, NULL) != 0)
-			oracle_abort_trace("cannot start the evict zthr's thread");
-		oracle_zthr_started = B_TRUE;
-	}
-	oracle_zthr_requested = B_TRUE;
-	oracle_zthr_done = B_FALSE;
-	pthread_cond_broadcast(&oracle_zthr_cv);
-	while (!oracle_zthr_done)
-		pthread_cond_wait(&oracle_zthr_cv, &oracle_zthr_lock);
-	boolean_t ran = oracle_zthr_ran;
-	pthread_mutex_unlock(&oracle_zthr_lock);
+	pthread_t thread;
+	boolean_t ran = B_FALSE;
+	if (pthread_create(&thread, NULL, oracle_evictor_thread, &ran) != 0 || pthread_join(thread, NULL) != 0)
+		oracle_abort_trace("cannot run the evict zthr's thread");
 	return (ran);
 }
 

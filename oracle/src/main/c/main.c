@@ -4,6 +4,7 @@
  *
  *   arc-oracle [--headers] [--name NAME] [--set NAME=VALUE]... [--switch NAME=on|off]... TRACE|-
  *   arc-oracle --serve [--switch NAME=on|off]...
+ *   arc-oracle --tree [--jobs N] [--headers] [--name NAME] [--set NAME=VALUE]... [--switch NAME=on|off]... TREE|-
  *
  * The first form reads one trace (a file, or standard input) and writes its output on standard output; a bad
  * trace line, a setting arc.c cannot take or an operation the oracle rejects is one line on standard error
@@ -17,13 +18,18 @@
  *
  *   @end ok | @end error MESSAGE | @end crash MESSAGE
  *
+ * The third form runs a tree of transitions (a walk's states, each reached by its first path, and every transition out
+ * of each), one fork per transition: explore() below.
+ *
  * Settings are those of `arc conform`: the conformance defaults, then the trace's `# conform:` lines, then --set;
  * tunables nobody sets keep arc.c's own defaults, and the header reports what arc.c holds. Switches (docs/oracle.md):
  * exact_aggsum, no_header_memory, no_chunk_waste; all on unless turned off.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <openssl/evp.h>
 #include <poll.h>
 #include <signal.h>
@@ -31,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -116,7 +123,10 @@ static void __attribute__((noreturn))
 usage(const char *problem)
 {
 	fprintf(stderr, "arc-oracle: %s\nusage: arc-oracle [--headers] [--name NAME] [--set NAME=VALUE]... "
-	    "[--switch NAME=on|off]... TRACE|-\n       arc-oracle --serve [--switch NAME=on|off]...\n", problem);
+	    "[--switch NAME=on|off]... TRACE|-\n       arc-oracle --serve [--switch NAME=on|off]...\n"
+	    "       arc-oracle --tree [--jobs N] [--headers] [--name NAME] [--set NAME=VALUE]... [--switch NAME=on|off]... "
+	    "TREE|-\n",
+	    problem);
 	exit(2);
 }
 
@@ -302,6 +312,7 @@ typedef struct op {
 	bool hold;
 	enum oracle_type type;	/* read and write: 2.2's `meta` word */
 	bool uncached;		/* read and write: 2.2's `uncached` word (ARC_FLAG_UNCACHED, arc_write's uncached) */
+	int depth;		/* a tree's transition: the depth of the state it leaves (explore) */
 } op_t;
 
 typedef struct trace {
@@ -507,11 +518,43 @@ canonical(const op_t *op, char *out, size_t size)
 }
 
 /*
- * Reads a trace's text: its lines (ended by \n, \r\n or \r, as Java's readLine), their SHA-256 (each line followed
- * by \n), the `# conform:` assignments applied to *settings, and the operations.
+ * A tree's operation line: `DEPTH ID OPERATION`, DEPTH the depth of the state the transition leaves (the root's is
+ * 0), ID the transition's id, which its output line gives as its `line`. A transition is followed by its target's
+ * transitions (one deeper) when its target's first path is its own: the tree is the walk's spanning tree in
+ * depth-first order, every transition of a state listed together.
  */
 static void
-read_trace(char *text, size_t length, oracle_settings_t *settings, trace_t *trace)
+parse_tree_op(char *text, op_t *op, int previous_depth)
+{
+	char *w[2];
+	for (int i = 0; i < 2; i++) {
+		while (isspace((unsigned char)*text))
+			text++;
+		w[i] = text;
+		while (*text != '\0' && !isspace((unsigned char)*text))
+			text++;
+		if (*text == '\0')
+			fail("a tree's line must be DEPTH ID OPERATION");
+		*text++ = '\0';
+	}
+	uint64_t depth, id;
+	if (!parse_integer(w[0], false, &depth) || depth > (uint64_t)previous_depth + 1 || depth > 1000)
+		fail("a transition's depth must be at most one more than the one before it (%d), was \"%.100s\"",
+		    previous_depth, w[0]);
+	if (!parse_integer(w[1], false, &id) || id > (uint64_t)LONG_MAX)
+		fail("a transition's id must be a non-negative integer, was \"%.100s\"", w[1]);
+	parse_op(text, op);
+	op->depth = (int)depth;
+	op->line = (long)id;
+}
+
+/*
+ * Reads a trace's text: its lines (ended by \n, \r\n or \r, as Java's readLine), their SHA-256 (each line followed
+ * by \n), the `# conform:` assignments applied to *settings, and the operations; with tree, a tree's (its lines as
+ * parse_tree_op reads them).
+ */
+static void
+read_trace(char *text, size_t length, oracle_settings_t *settings, trace_t *trace, bool tree)
 {
 	EVP_MD_CTX *digest = EVP_MD_CTX_new();
 	EVP_DigestInit_ex(digest, EVP_sha256(), NULL);
@@ -558,7 +601,11 @@ read_trace(char *text, size_t length, oracle_settings_t *settings, trace_t *trac
 			}
 			op_t *op = &trace->ops[trace->nops++];
 			op->line = current_line;
-			parse_op(s, op);
+			op->depth = 0;
+			if (tree)
+				parse_tree_op(s, op, trace->nops == 1 ? -1 : trace->ops[trace->nops - 2].depth);
+			else
+				parse_op(s, op);
 		}
 		p = next;
 	}
@@ -737,16 +784,15 @@ apply(const op_t *op, enum oracle_outcome *outcome)
 }
 
 /*
- * Runs one trace in this process (once per process: arc.c's state is global) and writes its output. Settings on
- * the command line (`sets`) apply after the trace's own.
+ * Reads a trace (with tree, a tree), applies its settings and then the command line's (`sets`), creates the ARC
+ * and writes the header.
  */
 static void
-run_trace(char *text, size_t length, const char *name, bool headers, oracle_settings_t *settings, char **sets,
-    int nsets)
+start_arc(char *text, size_t length, const char *name, bool headers, oracle_settings_t *settings, char **sets,
+    int nsets, bool tree, trace_t *trace)
 {
 	current_trace = name;
-	trace_t trace;
-	read_trace(text, length, settings, &trace);
+	read_trace(text, length, settings, trace, tree);
 	current_line = 0;
 	for (int i = 0; i < nsets; i++)
 		assign(settings, sets[i]);
@@ -754,23 +800,231 @@ run_trace(char *text, size_t length, const char *name, bool headers, oracle_sett
 	if (bad != NULL)
 		fail("%s", bad);
 	oracle_arc_configure(settings);
-	write_header(stdout, name, &trace, settings, headers);
-	for (int i = 0; i < trace.nops; i++) {
-		const op_t *op = &trace.ops[i];
-		current_line = op->line;
-		enum oracle_outcome outcome;
-		bad = apply(op, &outcome);
-		if (bad != NULL) {
-			char t[128];
-			canonical(op, t, sizeof (t));
-			fail("the oracle rejects \"%s\": %s", t, bad);
-		}
-		oracle_after_operation();
-		write_step(stdout, i + 1, op, outcome, headers);
+	write_header(stdout, name, trace, settings, headers);
+}
+
+/* The tokens of a tree's --jobs N: N - 1 bytes in a pipe whose read end does not block (explore); -1 without. */
+static int jobs_pipe[2] = { -1, -1 };
+
+/*
+ * Applies one operation (an operation the oracle rejects ends the process) and writes its line, numbered index.
+ * Beside other processes of a tree (--jobs), the line goes out in one write of at most PIPE_BUF bytes, which a pipe
+ * keeps whole.
+ */
+static void
+run_step(const op_t *op, int index, bool headers)
+{
+	current_line = op->line;
+	enum oracle_outcome outcome;
+	const char *bad = apply(op, &outcome);
+	if (bad != NULL) {
+		char t[128];
+		canonical(op, t, sizeof (t));
+		fail("the oracle rejects \"%s\": %s", t, bad);
 	}
+	oracle_after_operation();
+	if (jobs_pipe[0] < 0) {
+		write_step(stdout, index, op, outcome, headers);
+		return;
+	}
+	char *line;
+	size_t n;
+	FILE *m = open_memstream(&line, &n);
+	if (m == NULL)
+		fail("out of memory");
+	write_step(m, index, op, outcome, headers);
+	if (fclose(m) != 0)
+		fail("out of memory");
+	if (n > PIPE_BUF)
+		fail("a line of %zu bytes is longer than PIPE_BUF (%d), so with --jobs it could interleave", n, PIPE_BUF);
+	if (fflush(stdout) != 0 || write(STDOUT_FILENO, line, n) != (ssize_t)n)
+		fail("cannot write the output: %s", strerror(errno));
+	free(line);
+}
+
+/*
+ * Runs one trace in this process (once per process: arc.c's state is global) and writes its output. Settings on
+ * the command line (`sets`) apply after the trace's own.
+ */
+static void
+run_trace(char *text, size_t length, const char *name, bool headers, oracle_settings_t *settings, char **sets,
+    int nsets)
+{
+	trace_t trace;
+	start_arc(text, length, name, headers, settings, sets, nsets, false, &trace);
+	for (int i = 0; i < trace.nops; i++)
+		run_step(&trace.ops[i], i + 1, headers);
 	if (fflush(stdout) != 0)
 		fail("cannot write the output: %s", strerror(errno));
 	oracle_arc_fini();
+}
+
+/* ---- the tree ---- */
+
+/* The threads of this process (/proc/self/stat's num_threads), or -1 if it cannot be read. */
+static long
+threads(void)
+{
+	char buf[1024];
+	FILE *f = fopen("/proc/self/stat", "r");
+	if (f == NULL)
+		return (-1);
+	size_t n = fread(buf, 1, sizeof (buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* the fields after the command's closing parenthesis: state is field 3, num_threads field 20 */
+	char *p = strrchr(buf, ')');
+	for (int field = 2; p != NULL && field < 20; field++)
+		p = strchr(p + 1, ' ');
+	return (p == NULL ? -1 : strtol(p + 1, NULL, 10));
+}
+
+/*
+ * The tokens of --jobs N (jobs_pipe): a process that takes one runs its child beside itself, and the child gives it
+ * back when its subtree is done, so that at most N processes run operations at once; without a token a child runs
+ * while its parent waits.
+ */
+static bool
+take_token(void)
+{
+	char token;
+	return (jobs_pipe[0] >= 0 && read(jobs_pipe[0], &token, 1) == 1);
+}
+
+static void
+give_token(void)
+{
+	if (write(jobs_pipe[1], "+", 1) != 1)
+		fail("cannot give back a job token: %s", strerror(errno));
+}
+
+/* Waits for a child of the tree; if it failed, this process fails alike (explore). */
+static void
+reap(pid_t pid, long id)
+{
+	int status;
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			fail("cannot wait for the transition's process: %s", strerror(errno));
+	}
+	if (WIFSIGNALED(status)) {
+		fprintf(stderr, "arc-oracle: %s:%ld: the transition's process ended by signal %d (%s)\n",
+		    current_trace, id, WTERMSIG(status), strsignal(WTERMSIG(status)));
+		fflush(stdout);
+		_exit(3);
+	}
+	if (WEXITSTATUS(status) != 0) {
+		fflush(stdout);
+		_exit(WEXITSTATUS(status));
+	}
+}
+
+#define	MAX_BESIDE	64
+
+/*
+ * A depth-first search of the tree from the state this process holds, of the given depth: *next is the index of
+ * its first transition. For each of its transitions, one at a time, the process forks; the child applies the
+ * operation and writes its line (numbered depth + 1, its `line` the transition's id), then, if the tree lists the
+ * target's transitions after it, explores them, and exits; the parent waits for the child before the next
+ * transition and goes on after the child's subtree. The state's last transition needs no fork: the process, whose
+ * state is needed no more, takes it itself. Every transition thus costs at most one fork, and runs on what the
+ * state's first path left in the process, arc.c's function-static variables included, as a replay of that path
+ * would. With a job token (--jobs) the parent does not wait: the child runs beside it, and the parent waits for it
+ * before it ends. One process at a time writes (--jobs 1), or each line is one write of at most PIPE_BUF bytes
+ * (run_step), so lines never interleave; with --jobs their order is not the tree's.
+ *
+ * Why a fork is sound here: fork copies only the calling thread, and between operations this process has one
+ * thread (arc_driver.c: zthrs and taskqs are not started, the evict zthr's iteration runs on the caller's thread or
+ * on a thread started and joined within the operation). Each state checks it before its first fork (threads()). A
+ * child that fails or crashes ends the search: its parent, and each ancestor, exits with its exit status, or with
+ * status 3 for a signal, after saying which transition crashed.
+ */
+static void
+explore(const trace_t *tree, int *next, int depth, bool headers)
+{
+	pid_t beside[MAX_BESIDE];
+	long beside_id[MAX_BESIDE];
+	int nbeside = 0;
+	if (*next < tree->nops && tree->ops[*next].depth == depth) {
+		long n = threads();
+		if (n != 1)
+			fail("cannot fork with %ld threads (want 1)", n);
+	}
+	while (*next < tree->nops && tree->ops[*next].depth == depth) {
+		const op_t *op = &tree->ops[*next];
+		int subtree = *next + 1, after = subtree;
+		while (after < tree->nops && tree->ops[after].depth > depth)
+			after++;
+		bool expands = subtree < after;
+		if (after == tree->nops || tree->ops[after].depth != depth) {
+			*next = subtree;
+			run_step(op, depth + 1, headers);
+			if (expands)
+				explore(tree, next, depth + 1, headers);
+			break;
+		}
+		current_line = op->line;
+		if (fflush(stdout) != 0)
+			fail("cannot write the output: %s", strerror(errno));
+		bool alone = nbeside < MAX_BESIDE && take_token();
+		pid_t pid = fork();
+		if (pid < 0)
+			fail("cannot fork: %s", strerror(errno));
+		if (pid == 0) {
+			*next = subtree;
+			run_step(op, depth + 1, headers);
+			if (expands)
+				explore(tree, next, depth + 1, headers);
+			if (fflush(stdout) != 0)
+				fail("cannot write the output: %s", strerror(errno));
+			if (alone)
+				give_token();
+			_exit(0);
+		}
+		if (alone) {
+			beside[nbeside] = pid;
+			beside_id[nbeside++] = op->line;
+		} else {
+			reap(pid, op->line);
+		}
+		*next = after;
+	}
+	for (int i = 0; i < nbeside; i++)
+		reap(beside[i], beside_id[i]);
+}
+
+/*
+ * Runs a tree (explore) from the state its settings give, with the header first. The parsed tree is moved to a
+ * shared mapping, and the text freed, so that a fork copies none of their page table entries.
+ */
+static void
+run_tree(char *text, size_t length, const char *name, bool headers, oracle_settings_t *settings, char **sets,
+    int nsets, int jobs)
+{
+	if (jobs > 1) {
+		if (pipe(jobs_pipe) != 0 || fcntl(jobs_pipe[0], F_SETFL, O_NONBLOCK) != 0)
+			fail("cannot make the job tokens: %s", strerror(errno));
+		for (int i = 1; i < jobs; i++)
+			give_token();
+	}
+	trace_t tree;
+	start_arc(text, length, name, headers, settings, sets, nsets, true, &tree);
+	free(text);
+	if (tree.nops > 0) {
+		size_t bytes = (size_t)tree.nops * sizeof (op_t);
+		op_t *shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (shared == MAP_FAILED)
+			fail("cannot map the tree: %s", strerror(errno));
+		memcpy(shared, tree.ops, bytes);
+		free(tree.ops);
+		if (mprotect(shared, bytes, PROT_READ) != 0)
+			fail("cannot protect the tree: %s", strerror(errno));
+		tree.ops = shared;
+	}
+	int next = 0;
+	explore(&tree, &next, 0, headers);
+	if (fflush(stdout) != 0)
+		fail("cannot write the output: %s", strerror(errno));
 }
 
 static char *
@@ -999,7 +1253,8 @@ main(int argc, char **argv)
 {
 	oracle_settings_t settings;
 	default_settings(&settings);
-	bool headers = false, serving = false;
+	bool headers = false, serving = false, tree = false;
+	int jobs = 1;
 	const char *name = NULL, *path = NULL;
 	char **sets = calloc((size_t)argc, sizeof (char *));
 	int nsets = 0;
@@ -1008,6 +1263,12 @@ main(int argc, char **argv)
 			headers = true;
 		} else if (strcmp(argv[i], "--serve") == 0) {
 			serving = true;
+		} else if (strcmp(argv[i], "--tree") == 0) {
+			tree = true;
+		} else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
+			jobs = atoi(argv[++i]);
+			if (jobs < 1 || jobs > 64)
+				usage("--jobs takes 1 to 64");
 		} else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) {
 			name = argv[++i];
 		} else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
@@ -1027,8 +1288,10 @@ main(int argc, char **argv)
 	/* a server learns of a dead worker from a failed write, not from SIGPIPE */
 	signal(SIGPIPE, serving ? SIG_IGN : SIG_DFL);
 	oracle_zfs_init();
+	if (jobs != 1 && !tree)
+		usage("--jobs is for --tree");
 	if (serving) {
-		if (path != NULL || nsets > 0 || headers || name != NULL)
+		if (path != NULL || nsets > 0 || headers || name != NULL || tree)
 			usage("--serve takes only --switch");
 		serve(&settings);
 		return (0);
@@ -1041,6 +1304,9 @@ main(int argc, char **argv)
 		fail("cannot open: %s", strerror(errno));
 	size_t length;
 	char *text = read_all(in, &length);
-	run_trace(text, length, name != NULL ? name : path, headers, &settings, sets, nsets);
+	if (tree)
+		run_tree(text, length, name != NULL ? name : path, headers, &settings, sets, nsets, jobs);
+	else
+		run_trace(text, length, name != NULL ? name : path, headers, &settings, sets, nsets);
 	return (0);
 }

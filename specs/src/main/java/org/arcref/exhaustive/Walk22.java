@@ -1,6 +1,8 @@
 package org.arcref.exhaustive;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +13,10 @@ import org.arcref.property.PropertyViolation;
 import org.arcref.zfs.Arc22Snapshot;
 import org.arcref.zfs.ArcState;
 import org.arcref.zfs.BufType;
+import org.arcref.zfs.Eviction;
 import org.arcref.zfs.HeaderSnapshot;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.Outcome;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.Zfs22Arc;
 import org.arcref.zfs.ZfsEngine;
@@ -22,9 +26,11 @@ import org.arcref.zfs.check.Arc22Invariants;
  * X1 for zfs-2.2.0's engine: every state of {@link Zfs22Arc} reachable from the empty ARC within a depth, found
  * breadth-first, each distinct state expanded once by every operation of an alphabet. Every transition is checked:
  * R22-1 … R22-13 ({@link Arc22Invariants}) on the snapshots before and after an accepted operation, B1 (a rejected
- * one leaves the snapshot unchanged); the first failure is thrown as a {@link PropertyViolation}. The transitions (a
- * state's first path and one accepted operation) are also what the oracle module replays through zfs-2.2.0's and
- * zfs-2.2.11's arc.c. Not thread-safe; one run per instance.
+ * one leaves the snapshot unchanged); the first failure is thrown as a {@link PropertyViolation}. The transitions
+ * ({@link Edge}: a state, one accepted operation, the state it leads to), and what each did ({@link Observer}), are
+ * also what the oracle module compares with zfs-2.2.0's and zfs-2.2.11's arc.c: {@link #depthFirst()} orders them
+ * as the spanning tree of the states' first paths, which the oracle runs with one fork per transition. Not
+ * thread-safe; one run per instance.
  *
  * <h2>When two states are one</h2>
  * Two states are folded when {@link #encode} gives them equal encodings: everything a later operation of the engine
@@ -44,13 +50,37 @@ import org.arcref.zfs.check.Arc22Invariants;
  */
 public final class Walk22 {
 
+    /**
+     * A transition of the walk.
+     *
+     * @param id its number, from 0, in the order the walk checked it
+     * @param from the state it leaves (an index into {@link #firstPaths()})
+     * @param op the operation, accepted by the engine in that state
+     * @param to the state it leads to
+     * @param discovers whether it found {@code to}: {@code to}'s first path is {@code from}'s followed by {@code op}
+     */
+    public record Edge(int id, int from, Operation op, int to, boolean discovers) {
+    }
+
+    /** What a run tells about each transition, as it checks it. */
+    @FunctionalInterface
+    public interface Observer {
+        /**
+         * @param edge the transition
+         * @param outcome what the operation returned
+         * @param evicted the headers it evicted or deleted, in order
+         * @param after the snapshot after it
+         */
+        void transition(Edge edge, Outcome outcome, List<Eviction> evicted, Arc22Snapshot after);
+    }
+
     private final ConformanceSettings settings;
     private final List<Operation> alphabet;
     private final int maxDepth;
     private final Map<List<Long>, Integer> known = new HashMap<>();
     private final List<List<Operation>> paths = new ArrayList<>();
     private final List<Integer> depths = new ArrayList<>();
-    private final List<List<Operation>> transitions = new ArrayList<>();
+    private final List<Edge> edges = new ArrayList<>();
 
     /**
      * @param settings the settings of zfs-2.2.0's engine the walk runs under
@@ -77,17 +107,31 @@ public final class Walk22 {
      * @throws PropertyViolation at the first transition that breaks an invariant or B1
      */
     public Walk22 run() {
-        add(List.of(), 0, fresh(List.of()));
+        return run((edge, outcome, evicted, after) -> { });
+    }
+
+    /**
+     * Walks every state to the depth, checking every transition and telling the observer of it.
+     *
+     * @param observer told of each transition after it is checked, in the order of their ids
+     * @return this walk, run
+     * @throws PropertyViolation at the first transition that breaks an invariant or B1
+     */
+    public Walk22 run(Observer observer) {
+        List<Eviction> evicted = new ArrayList<>();
+        add(List.of(), 0, fresh(List.of(), evicted));
         for (int next = 0; next < paths.size(); next++) {
             if (depths.get(next) >= maxDepth) {
                 continue;
             }
             List<Operation> path = paths.get(next);
             for (Operation op : alphabet) {
-                Zfs22Arc arc = fresh(path);
+                Zfs22Arc arc = fresh(path, evicted);
                 Arc22Snapshot before = arc.snapshot();
+                evicted.clear();
+                Outcome outcome;
                 try {
-                    op.applyTo(arc);
+                    outcome = op.applyTo(arc);
                 } catch (IllegalArgumentException | IllegalStateException rejected) {
                     if (!arc.snapshot().equals(before)) {
                         throw new PropertyViolation(Property.B1, "rejected " + op.toTraceLine() + " after " + path
@@ -95,12 +139,16 @@ public final class Walk22 {
                     }
                     continue;
                 }
+                Arc22Snapshot after = arc.snapshot();
                 Arc22Invariants.check(settings.config(), settings.oldMaxBlockSize(), settings.metaBalance(), before,
-                        op, arc.snapshot());
+                        op, after);
                 List<Operation> extended = new ArrayList<>(path);
                 extended.add(op);
-                transitions.add(List.copyOf(extended));
-                add(extended, depths.get(next) + 1, arc);
+                int found = paths.size();
+                int to = add(extended, depths.get(next) + 1, arc);
+                Edge edge = new Edge(edges.size(), next, op, to, to == found);
+                edges.add(edge);
+                observer.transition(edge, outcome, List.copyOf(evicted), after);
             }
         }
         return this;
@@ -160,20 +208,63 @@ public final class Walk22 {
         return List.copyOf(paths);
     }
 
-    /** @return every transition out of an expanded state: its first path and the accepted operation */
-    public List<List<Operation>> transitions() {
-        return List.copyOf(transitions);
+    /** @return every transition out of an expanded state, by id */
+    public List<Edge> edges() {
+        return List.copyOf(edges);
     }
 
-    private void add(List<Operation> path, int depth, Zfs22Arc arc) {
-        if (known.putIfAbsent(encode(arc), paths.size()) == null) {
-            paths.add(List.copyOf(path));
-            depths.add(depth);
+    /**
+     * @return every transition, each state's together in id order, a transition that {@link Edge#discovers} its
+     *     target followed at once by the target's (depth first from the empty ARC): the spanning tree of the first
+     *     paths, with every other transition beside it
+     */
+    public List<Edge> depthFirst() {
+        List<List<Edge>> out = new ArrayList<>();
+        for (int s = 0; s < paths.size(); s++) {
+            out.add(new ArrayList<>());
         }
+        for (Edge e : edges) {
+            out.get(e.from()).add(e);
+        }
+        List<Edge> order = new ArrayList<>(edges.size());
+        Deque<Edge> stack = new ArrayDeque<>();
+        for (int i = out.get(0).size() - 1; i >= 0; i--) {
+            stack.push(out.get(0).get(i));
+        }
+        while (!stack.isEmpty()) {
+            Edge e = stack.pop();
+            order.add(e);
+            if (e.discovers()) {
+                List<Edge> next = out.get(e.to());
+                for (int i = next.size() - 1; i >= 0; i--) {
+                    stack.push(next.get(i));
+                }
+            }
+        }
+        return order;
     }
 
-    private Zfs22Arc fresh(List<Operation> path) {
-        Zfs22Arc arc = (Zfs22Arc) settings.newArc(eviction -> { });
+    /**
+     * @param state a state's index
+     * @return its depth: the length of its first path
+     */
+    public int depth(int state) {
+        return depths.get(state);
+    }
+
+    /** @return the state's index: its old one, or the next, which it is given as new */
+    private int add(List<Operation> path, int depth, Zfs22Arc arc) {
+        Integer old = known.putIfAbsent(encode(arc), paths.size());
+        if (old != null) {
+            return old;
+        }
+        paths.add(List.copyOf(path));
+        depths.add(depth);
+        return paths.size() - 1;
+    }
+
+    private Zfs22Arc fresh(List<Operation> path, List<Eviction> evicted) {
+        Zfs22Arc arc = (Zfs22Arc) settings.newArc(evicted::add);
         for (Operation op : path) {
             op.applyTo(arc);
         }

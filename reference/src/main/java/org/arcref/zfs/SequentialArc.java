@@ -492,14 +492,16 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
      * ({@code arc_change_state(arc_anon)}, {@code arc_hdr_destroy}).
      */
     void removeReference(Header h) {
-        if (--h.refcount == 0 && h.state != ArcState.ANON) {
-            int i = index(h.state, h.type);
-            lists[i].insertHead(h);
-            stateEsize[i] += h.accountedSize();
-            if (h.state == ArcState.UNCACHED && !h.prefetch) {
-                destroy(h); // off the list again: the same sizes as never listing it
-            }
+        if (--h.refcount != 0 || h.state == ArcState.ANON) {
+            return;
         }
+        if (h.state == ArcState.UNCACHED && !h.prefetch) {
+            destroy(h); // never listed: changeState finds it off its list
+            return;
+        }
+        int i = index(h.state, h.type);
+        lists[i].insertHead(h);
+        stateEsize[i] += h.accountedSize();
     }
 
     /**
@@ -569,11 +571,16 @@ public abstract sealed class SequentialArc implements ArcOperations permits ZfsA
         }
     }
 
-    /** {@code arc_change_state}: moves a header and its accounting to another state. */
+    /**
+     * {@code arc_change_state}: moves a header and its accounting to another state. A header with no hold leaves
+     * its old list only if it is on it ({@code multilist_link_active}, zfs-2.2.0): in 2.2.0 an uncached header
+     * that lost its last hold is moved to anon before it was ever listed; in 2.1.1, which removes unconditionally,
+     * a header with no hold in a listed state is always on its list, so the test changes nothing there.
+     */
     void changeState(Header h, ArcState to) {
         int from = index(h.state, h.type);
         long oldSize = h.accountedSize();
-        if (h.refcount == 0 && h.state.hasList()) {
+        if (h.refcount == 0 && h.state.hasList() && h.linked) {
             lists[from].remove(h.sublist, h);
             stateEsize[from] -= oldSize;
         }

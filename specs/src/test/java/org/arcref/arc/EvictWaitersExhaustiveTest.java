@@ -1,0 +1,287 @@
+package org.arcref.arc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.arcref.property.Property;
+import org.arcref.property.PropertyViolation;
+import org.arcref.specs.bounded.Exhaustive;
+import org.arcref.specs.lincheck.ExploredSchedules;
+import org.arcref.zfs.AdjustableMemory;
+import org.arcref.zthr.Zthr;
+import org.arcref.zthr.ZthrPriority;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * L1, R8 and R9 on the real eviction waiter queue ({@link EvictWaiters}) and the real evict zthr
+ * ({@link Evictor#threaded}, a {@link Zthr} whose check is {@code arc_evict_needed}) under Lincheck's model checker,
+ * every schedule of each scenario up to its switch bound ({@link Exhaustive#upToSwitches}): allocating threads take
+ * {@code arc_wait_for_eviction}'s {@code ARC_OVF_SEVERE} path ({@link EvictWaiters#enqueue}, then
+ * {@link Evictor#awaitRelease}) while the evict zthr runs its passes, each one sublist visit that evicts 1
+ * ({@link EvictWaiters#addEvicted}, free memory plentiful, so releases by count are allowed) and an end with
+ * eviction no longer needed ({@link EvictWaiters#endPass}); then the cache closes ({@link Evictor#shutdown},
+ * {@link EvictWaiters#shutdown}). Model M3's S1, S2 and L1 ({@code docs/formal-models.md}), checked against ghost
+ * state kept in ignored sections:
+ * <ul>
+ *   <li>R8 (S1): right after each enqueue the queued counts do not decrease from head to tail.</li>
+ *   <li>R9 (S2): a waiter that returns while every pass end that releases all waiters and had begun by then had
+ *       also completed before it queued was released by count, so at least its amount was evicted since: the ghost
+ *       tally of the visits' evictions begun by its return, less those completed before it queued, is at least its
+ *       amount. The tally is the test's own, not {@code arc_evict_count}.</li>
+ *   <li>L1: every allocation returns. One that never does makes the invocation hang, which Lincheck reports; the
+ *       failure then names L1 and the unreturned allocations.</li>
+ * </ul>
+ * The bound is {@code ZthrExhaustiveTest}'s: these trees hold the zthr's and the queue's
+ * locks, which Lincheck 3.7 interleaves inside the JDK, and are not used up (one allocation against the evict zthr
+ * passed 5,000 invocations); every schedule with at most 3 switches runs. No loop spins (the waits are condition
+ * waits), so the spin bound cuts nothing. Not covered: free memory below {@code arc_sys_free / 2} (deferred
+ * releases), passes that stay needed, the lock-free {@code ARC_OVF_SOME} path, and sizes: model M3's bounds cover
+ * those.
+ */
+class EvictWaitersExhaustiveTest {
+    private static final long SYS_FREE = 1L << 20;
+
+    /**
+     * Ghost state of the current invocation; touched only in ignored sections: the evictions the visits began and
+     * completed, the pass ends that release every waiter begun and completed, the evict zthr's threads, each
+     * unreturned allocation by thread.
+     */
+    private static final class Ghost {
+        static long evictedBegun;
+        static long evictedDone;
+        static long endsBegun;
+        static long endsDone;
+        static final List<Thread> WORKERS = new ArrayList<>();
+        static final Map<Thread, Long> PENDING = new LinkedHashMap<>();
+
+        static Void reset() {
+            evictedBegun = 0;
+            evictedDone = 0;
+            endsBegun = 0;
+            endsDone = 0;
+            WORKERS.clear();
+            PENDING.clear();
+            return null;
+        }
+
+        static Void evictorRuns() {
+            if (!WORKERS.contains(Thread.currentThread())) {
+                WORKERS.add(Thread.currentThread());
+            }
+            return null;
+        }
+    }
+
+    /**
+     * The waiter queues under test: the real one, and two of {@link BrokenArcs}' waiter variants. The third, the
+     * count without {@code MAX} ({@link BrokenArcs#waiterCountWithoutMax}), is not refuted within these bounds: its
+     * early release needs a waiter that queues after a whole pass and returns before the next pass ends, which
+     * {@code alloc[1, 2]} and {@code alloc[1] | alloc[2]} did not reach in 5,000 invocations each
+     * ({@code docs/formal-models.md}); model M3 and {@code FrayEvictWaitersTest} refute it.
+     */
+    enum Variant {
+        REAL, WAKE_CONDITIONS_DIFFER, SLEEPS_WITHOUT_WAKING;
+
+        EvictWaiters create(Runnable wakeEvictor) {
+            AdjustableMemory memory = new AdjustableMemory(1L << 30);
+            return switch (this) {
+                case REAL -> new EvictWaiters(memory, SYS_FREE, wakeEvictor);
+                case WAKE_CONDITIONS_DIFFER -> BrokenArcs.WAKE_CONDITIONS_DIFFER.create(memory, SYS_FREE, wakeEvictor);
+                case SLEEPS_WITHOUT_WAKING -> BrokenArcs.SLEEPS_WITHOUT_WAKING.create(memory, SYS_FREE, wakeEvictor);
+            };
+        }
+    }
+
+    /** A scenario: the amounts the main thread's allocations wait for, and those of a second allocating thread. */
+    record Scenario(List<Long> main, List<Long> other) {
+        @Override
+        public String toString() {
+            return "alloc" + main + " | alloc" + other;
+        }
+    }
+
+    /** The evict zthr's pass ({@code arc_evict_cb}): one visit evicting 1, then an end that releases every waiter. */
+    private static void pass(EvictWaiters waiters) {
+        ExploredSchedules.ghost(() -> {
+            Ghost.evictorRuns();
+            return Ghost.evictedBegun++;
+        });
+        waiters.addEvicted(1);
+        ExploredSchedules.ghost(() -> {
+            Ghost.evictedDone++;
+            return Ghost.endsBegun++;
+        });
+        waiters.endPass(() -> false);
+        ExploredSchedules.ghost(() -> Ghost.endsDone++);
+    }
+
+    /** One allocation waiting for {@code amount}: enqueue, check R8, wait, check R9. */
+    private static void allocate(EvictWaiters waiters, Evictor evictor, long amount) {
+        long[] before = ExploredSchedules.ghost(() -> {
+            Ghost.PENDING.put(Thread.currentThread(), amount);
+            return new long[] {Ghost.evictedDone, Ghost.endsDone};
+        });
+        EvictWaiters.Waiter w = waiters.enqueue(amount);
+        List<Long> counts = waiters.counts();
+        for (int i = 1; i < counts.size(); i++) {
+            if (counts.get(i - 1) > counts.get(i)) {
+                throw new PropertyViolation(Property.R8, "queued counts decrease from head to tail: " + counts, "");
+            }
+        }
+        evictor.awaitRelease(waiters, w);
+        long[] after = ExploredSchedules.ghost(() -> {
+            Ghost.PENDING.remove(Thread.currentThread());
+            return new long[] {Ghost.evictedBegun, Ghost.endsBegun};
+        });
+        if (after[1] == before[1] && after[0] - before[0] < amount) {
+            throw new PropertyViolation(Property.R9, "a waiter for " + amount + " (count " + w.count + ") was"
+                    + " released by count after at most " + (after[0] - before[0]) + " evicted since it queued", "");
+        }
+    }
+
+    /** One invocation of {@code scenario} on {@code variant}. */
+    static void run(Scenario scenario, Variant variant) {
+        ExploredSchedules.count();
+        ExploredSchedules.ghost(Ghost::reset);
+        Evictor[] evictor = new Evictor[1];
+        EvictWaiters waiters = variant.create(() -> evictor[0].wakeup());
+        evictor[0] = Evictor.threaded(new Evictor.Callbacks() {
+            @Override
+            public boolean check() {
+                ExploredSchedules.ghost(Ghost::evictorRuns);
+                return waiters.evictNeeded();
+            }
+
+            @Override
+            public void run(BooleanSupplier cancelled) {
+                pass(waiters);
+            }
+
+            @Override
+            public void died(Error cause) {
+                waiters.shutdown();
+            }
+        }, ZthrPriority.DEFCLSYSPRI);
+        PropertyViolation[] found = new PropertyViolation[1];
+        try {
+            Thread other = null;
+            if (!scenario.other().isEmpty()) {
+                other = new Thread(() -> {
+                    try {
+                        for (long amount : scenario.other()) {
+                            allocate(waiters, evictor[0], amount);
+                        }
+                    } catch (PropertyViolation e) {
+                        found[0] = e;
+                    }
+                });
+                other.start();
+            }
+            for (long amount : scenario.main()) {
+                allocate(waiters, evictor[0], amount);
+            }
+            if (other != null) {
+                Exhaustive.join(other);
+            }
+        } finally { // also after a violation: a worker left asleep would make Lincheck report a hang instead
+            evictor[0].shutdown();
+            waiters.shutdown();
+        }
+        if (found[0] != null) {
+            throw found[0];
+        }
+        List<Thread> workers = ExploredSchedules.ghost(() -> List.copyOf(Ghost.WORKERS));
+        for (Thread worker : workers) { // a loop, not a method reference, which Lincheck would not instrument
+            Exhaustive.join(worker);
+        }
+    }
+
+    /** The violation of a hung invocation: L1, naming the allocations that never returned; null if all returned. */
+    private static PropertyViolation hang() {
+        Map<Thread, Long> pending = ExploredSchedules.ghost(() -> new LinkedHashMap<>(Ghost.PENDING));
+        return pending.isEmpty() ? null : new PropertyViolation(Property.L1, "allocations waiting for " + pending.values()
+                + " were never released", "");
+    }
+
+    private static Scenario of(List<Long> main, List<Long> other) {
+        return new Scenario(main, other);
+    }
+
+    /**
+     * A scenario with the switch bound its run covers and the invocations that reach it: every schedule with at
+     * most {@code switches} switches, and one more ({@code docs/formal-models.md} has the counts).
+     */
+    record Bounded(Scenario scenario, int switches, int budget) {
+        @Override
+        public String toString() {
+            return scenario + ", up to " + switches + " switches";
+        }
+
+        void check(Variant variant) {
+            Exhaustive.upToSwitches("waiters " + this + " on " + variant, switches, budget,
+                    () -> run(scenario, variant), EvictWaitersExhaustiveTest::hang);
+        }
+
+        Property refute(Variant variant) {
+            return Exhaustive.refute("waiters " + this + " on " + variant, switches, budget,
+                    () -> run(scenario, variant), EvictWaitersExhaustiveTest::hang).property();
+        }
+    }
+
+    static final Bounded ONE_OF_1 = new Bounded(of(List.of(1L), List.of()), 3, 74);
+    static final Bounded ONE_OF_2 = new Bounded(of(List.of(2L), List.of()), 3, 74);
+    
+    /** The default run's scenarios. */
+    static Stream<Bounded> scenarios() {
+        return Stream.of(ONE_OF_1, ONE_OF_2, new Bounded(of(List.of(1L, 2L), List.of()), 3, 74),
+                new Bounded(of(List.of(1L), List.of(2L)), 3, 138));
+    }
+
+    /** The scenarios behind {@code -Dbounded.large=true}. */
+    static Stream<Bounded> largeScenarios() {
+        return Stream.of(new Bounded(of(List.of(2L), List.of(1L)), 3, 600));
+    }
+
+    /** Starts and cancels one zthr outside the model checker: the one-time priority-mode log is not analysed. */
+    @BeforeAll
+    static void initialiseLoggingOutsideTheModelChecker() {
+        Zthr.create("warm-up", z -> false, z -> { }, ZthrPriority.DEFCLSYSPRI).cancel();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    @DisplayName("L1, R8, R9: every schedule of the real waiter queue and evict zthr up to the switch bound")
+    void upToTheSwitchBound(Bounded scenario) {
+        scenario.check(Variant.REAL);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("largeScenarios")
+    @DisplayName("L1, R8, R9: every schedule up to the switch bound, larger trees (-Dbounded.large=true)")
+    void upToTheSwitchBoundLarge(Bounded scenario) {
+        assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
+        scenario.check(Variant.REAL);
+    }
+
+    @Test
+    @DisplayName("L1: the same bound refutes a waiter that sleeps without waking the evictor")
+    void refutesSleepsWithoutWaking() {
+        assertEquals(Property.L1, ONE_OF_1.refute(Variant.SLEEPS_WITHOUT_WAKING));
+    }
+
+    @Test
+    @DisplayName("L1: the same bound refutes a pass end that releases only the waiters reached")
+    void refutesWakeConditionsDiffer() {
+        assertEquals(Property.L1, ONE_OF_2.refute(Variant.WAKE_CONDITIONS_DIFFER));
+    }
+}

@@ -1,7 +1,6 @@
 package org.arcref.arc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -209,8 +208,8 @@ class EvictWaitersExhaustiveTest {
     /** The violation of a hung invocation: L1, naming the allocations that never returned; null if all returned. */
     private static PropertyViolation hang() {
         Map<Thread, Long> pending = ExploredSchedules.ghost(() -> new LinkedHashMap<>(Ghost.PENDING));
-        return pending.isEmpty() ? null : new PropertyViolation(Property.L1, "allocations waiting for " + pending.values()
-                + " were never released", "");
+        return pending.isEmpty() ? null : new PropertyViolation(Property.L1, "allocations waiting for "
+                + pending.values() + " were never released", "");
     }
 
     private static Scenario of(List<Long> main, List<Long> other) {
@@ -244,12 +243,7 @@ class EvictWaitersExhaustiveTest {
     /** The default run's scenarios. */
     static Stream<Bounded> scenarios() {
         return Stream.of(ONE_OF_1, ONE_OF_2, new Bounded(of(List.of(1L, 2L), List.of()), 3, 74),
-                new Bounded(of(List.of(1L), List.of(2L)), 3, 138));
-    }
-
-    /** The scenarios behind {@code -Dbounded.large=true}. */
-    static Stream<Bounded> largeScenarios() {
-        return Stream.of(new Bounded(of(List.of(2L), List.of(1L)), 3, 600));
+                new Bounded(of(List.of(1L), List.of(2L)), 3, 138), new Bounded(of(List.of(2L), List.of(1L)), 3, 138));
     }
 
     /** Starts and cancels one zthr outside the model checker: the one-time priority-mode log is not analysed. */
@@ -262,14 +256,6 @@ class EvictWaitersExhaustiveTest {
     @MethodSource("scenarios")
     @DisplayName("L1, R8, R9: every schedule of the real waiter queue and evict zthr up to the switch bound")
     void upToTheSwitchBound(Bounded scenario) {
-        scenario.check(Variant.REAL);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("largeScenarios")
-    @DisplayName("L1, R8, R9: every schedule up to the switch bound, larger trees (-Dbounded.large=true)")
-    void upToTheSwitchBoundLarge(Bounded scenario) {
-        assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
         scenario.check(Variant.REAL);
     }
 

@@ -24,10 +24,11 @@ import org.jetbrains.lincheck.LincheckSettings;
  * <p>The bound, as the checker defines it: sequentially consistent memory; a switch point before every read or
  * write of a field or array element of an object more than one thread can reach, every monitor enter and exit,
  * park and unpark, thread start, join and end. {@code ReentrantLock} and {@code Condition} are analysed inside the
- * JDK like any other code: their internal accesses are switch points too (a zthr's trace shows a switch inside
- * {@code ReentrantLock.Sync.initialTryLock}, before its compare-and-set of the lock's state). A loop that runs
- * {@link #SETTINGS}' 100 iterations without another thread being able to make progress is a spin cycle: the checker
- * switches there instead of running it further, and a thread with no other thread to switch to is reported as hung.
+ * JDK like any other code: their internal accesses are switch points too (a trace of
+ * {@code EvictWaitersExhaustiveTest} shows a switch inside {@code ReentrantLock.Sync.initialTryLock}, before its
+ * compare-and-set of the lock's state). A loop that runs {@link #SETTINGS}' 100 iterations without another thread
+ * being able to make progress is a spin cycle: the checker switches there instead of running it further, and a
+ * thread with no other thread to switch to is reported as hung.
  *
  * <p>Two modes: {@link #exhaust} requires the tree used up; {@link #upToSwitches}, for trees too large for that,
  * requires every schedule with at most a given number of switches ({@link Exploration#completeBound()}), and

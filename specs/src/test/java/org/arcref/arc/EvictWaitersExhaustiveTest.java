@@ -3,9 +3,12 @@ package org.arcref.arc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.arcref.property.Property;
@@ -33,10 +36,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * state kept in ignored sections:
  * <ul>
  *   <li>R8 (S1): right after each enqueue the queued counts do not decrease from head to tail.</li>
- *   <li>R9 (S2): a waiter that returns while every pass end that releases all waiters and had begun by then had
- *       also completed before it queued was released by count, so at least its amount was evicted since: the ghost
- *       tally of the visits' evictions begun by its return, less those completed before it queued, is at least its
- *       amount. The tally is the test's own, not {@code arc_evict_count}.</li>
+ *   <li>R9 (S2): right after each visit and each pass end, the evictor asks the queue whether each waiter it knows of
+ *       is still queued ({@link EvictWaiters#isQueued}); one that left the queue during a visit was released by
+ *       count, so by then at least its amount was evicted since it queued: the ghost tally of the visits' evictions
+ *       begun by that visit, less those completed before it queued, is at least its amount. The tally is the test's
+ *       own, not {@code arc_evict_count}; a waiter whose release the evictor may have missed (it had not yet noted the
+ *       waiter when it looked) claims nothing.</li>
  *   <li>L1: every allocation returns. One that never does makes the invocation hang, which Lincheck reports; the
  *       failure then names L1 and the unreturned allocations.</li>
  * </ul>
@@ -52,24 +57,30 @@ class EvictWaitersExhaustiveTest {
 
     /**
      * Ghost state of the current invocation; touched only in ignored sections: the evictions the visits began and
-     * completed, the pass ends that release every waiter begun and completed, the evict zthr's threads, each
-     * unreturned allocation by thread.
+     * completed; the evict zthr's threads; per allocating thread, the amount it waits for ({@code PENDING}, until it
+     * returns), its waiter once {@code enqueue} returned, whether the evictor saw its release ({@code SEEN}), at a
+     * visit with how much evicted by then ({@code BY_COUNT}), or may have missed it ({@code UNCERTAIN}: a release
+     * check ran while the thread's waiter was not yet known).
      */
     private static final class Ghost {
         static long evictedBegun;
         static long evictedDone;
-        static long endsBegun;
-        static long endsDone;
         static final List<Thread> WORKERS = new ArrayList<>();
         static final Map<Thread, Long> PENDING = new LinkedHashMap<>();
+        static final Map<Thread, EvictWaiters.Waiter> WAITERS = new LinkedHashMap<>();
+        static final Set<Thread> SEEN = new HashSet<>();
+        static final Map<Thread, Long> BY_COUNT = new HashMap<>();
+        static final Set<Thread> UNCERTAIN = new HashSet<>();
 
         static Void reset() {
             evictedBegun = 0;
             evictedDone = 0;
-            endsBegun = 0;
-            endsDone = 0;
             WORKERS.clear();
             PENDING.clear();
+            WAITERS.clear();
+            SEEN.clear();
+            BY_COUNT.clear();
+            UNCERTAIN.clear();
             return null;
         }
 
@@ -79,22 +90,40 @@ class EvictWaitersExhaustiveTest {
             }
             return null;
         }
+
+        /** The waiters whose release the evictor has not seen; threads whose waiter is not known become uncertain. */
+        static Map<Thread, EvictWaiters.Waiter> watched() {
+            for (Thread t : PENDING.keySet()) {
+                if (!WAITERS.containsKey(t)) {
+                    UNCERTAIN.add(t);
+                }
+            }
+            Map<Thread, EvictWaiters.Waiter> watched = new LinkedHashMap<>(WAITERS);
+            watched.keySet().removeAll(SEEN);
+            return watched;
+        }
+
+        /** Forgets an allocation that returned; its thread may allocate again. */
+        static Void returned(Thread t) {
+            PENDING.remove(t);
+            WAITERS.remove(t);
+            SEEN.remove(t);
+            BY_COUNT.remove(t);
+            UNCERTAIN.remove(t);
+            return null;
+        }
     }
 
-    /**
-     * The waiter queues under test: the real one, and two of {@link BrokenArcs}' waiter variants. The third, the
-     * count without {@code MAX} ({@link BrokenArcs#waiterCountWithoutMax}), is not refuted within these bounds: its
-     * early release needs a waiter that queues after a whole pass and returns before the next pass ends, which
-     * {@code alloc[1, 2]} and {@code alloc[1] | alloc[2]} did not reach in 5,000 invocations each
-     * ({@code docs/formal-models.md}); model M3 and {@code FrayEvictWaitersTest} refute it.
-     */
+    /** The waiter queues under test: the real one, and {@link BrokenArcs}' waiter variants. */
     enum Variant {
-        REAL, WAKE_CONDITIONS_DIFFER, SLEEPS_WITHOUT_WAKING;
+        REAL, WAITER_COUNT_WITHOUT_MAX, WAKE_CONDITIONS_DIFFER, SLEEPS_WITHOUT_WAKING;
 
         EvictWaiters create(Runnable wakeEvictor) {
             AdjustableMemory memory = new AdjustableMemory(1L << 30);
             return switch (this) {
                 case REAL -> new EvictWaiters(memory, SYS_FREE, wakeEvictor);
+                case WAITER_COUNT_WITHOUT_MAX -> BrokenArcs.WAITER_COUNT_WITHOUT_MAX.create(memory, SYS_FREE,
+                        wakeEvictor);
                 case WAKE_CONDITIONS_DIFFER -> BrokenArcs.WAKE_CONDITIONS_DIFFER.create(memory, SYS_FREE, wakeEvictor);
                 case SLEEPS_WITHOUT_WAKING -> BrokenArcs.SLEEPS_WITHOUT_WAKING.create(memory, SYS_FREE, wakeEvictor);
             };
@@ -109,28 +138,47 @@ class EvictWaitersExhaustiveTest {
         }
     }
 
-    /** The evict zthr's pass ({@code arc_evict_cb}): one visit evicting 1, then an end that releases every waiter. */
+    /**
+     * The evict zthr's pass ({@code arc_evict_cb}): one visit evicting 1, then an end that releases every waiter.
+     * After each, the waiters it released are noted: after the visit as released by count.
+     */
     private static void pass(EvictWaiters waiters) {
         ExploredSchedules.ghost(() -> {
             Ghost.evictorRuns();
             return Ghost.evictedBegun++;
         });
         waiters.addEvicted(1);
-        ExploredSchedules.ghost(() -> {
-            Ghost.evictedDone++;
-            return Ghost.endsBegun++;
-        });
+        ExploredSchedules.ghost(() -> Ghost.evictedDone++);
+        noteReleases(waiters, true);
         waiters.endPass(() -> false);
-        ExploredSchedules.ghost(() -> Ghost.endsDone++);
+        noteReleases(waiters, false);
+    }
+
+    /** Notes which watched waiters are no longer queued; {@code byCount}: right after a visit. */
+    private static void noteReleases(EvictWaiters waiters, boolean byCount) {
+        Map<Thread, EvictWaiters.Waiter> watched = ExploredSchedules.ghost(() -> Ghost.watched());
+        for (Map.Entry<Thread, EvictWaiters.Waiter> entry : watched.entrySet()) {
+            if (!waiters.isQueued(entry.getValue())) {
+                ExploredSchedules.ghost(() -> {
+                    if (Ghost.WAITERS.get(entry.getKey()) != entry.getValue()) {
+                        return null; // that allocation returned meanwhile, and its thread may wait again
+                    }
+                    Ghost.SEEN.add(entry.getKey());
+                    return byCount ? Ghost.BY_COUNT.put(entry.getKey(), Ghost.evictedBegun) : null;
+                });
+            }
+        }
     }
 
     /** One allocation waiting for {@code amount}: enqueue, check R8, wait, check R9. */
     private static void allocate(EvictWaiters waiters, Evictor evictor, long amount) {
-        long[] before = ExploredSchedules.ghost(() -> {
-            Ghost.PENDING.put(Thread.currentThread(), amount);
-            return new long[] {Ghost.evictedDone, Ghost.endsDone};
+        Thread self = Thread.currentThread();
+        long doneBefore = ExploredSchedules.ghost(() -> {
+            Ghost.PENDING.put(self, amount);
+            return Ghost.evictedDone;
         });
         EvictWaiters.Waiter w = waiters.enqueue(amount);
+        ExploredSchedules.ghost(() -> Ghost.WAITERS.put(self, w));
         List<Long> counts = waiters.counts();
         for (int i = 1; i < counts.size(); i++) {
             if (counts.get(i - 1) > counts.get(i)) {
@@ -138,13 +186,15 @@ class EvictWaitersExhaustiveTest {
             }
         }
         evictor.awaitRelease(waiters, w);
-        long[] after = ExploredSchedules.ghost(() -> {
-            Ghost.PENDING.remove(Thread.currentThread());
-            return new long[] {Ghost.evictedBegun, Ghost.endsBegun};
+        Long evictedAtRelease = ExploredSchedules.ghost(() -> {
+            Long byCount = Ghost.UNCERTAIN.contains(self) ? null : Ghost.BY_COUNT.get(self);
+            Ghost.returned(self);
+            return byCount;
         });
-        if (after[1] == before[1] && after[0] - before[0] < amount) {
+        if (evictedAtRelease != null && evictedAtRelease - doneBefore < amount) {
             throw new PropertyViolation(Property.R9, "a waiter for " + amount + " (count " + w.count + ") was"
-                    + " released by count after at most " + (after[0] - before[0]) + " evicted since it queued", "");
+                    + " released by count after at most " + (evictedAtRelease - doneBefore)
+                    + " evicted since it queued", "");
         }
     }
 
@@ -239,11 +289,12 @@ class EvictWaitersExhaustiveTest {
 
     static final Bounded ONE_OF_1 = new Bounded(of(List.of(1L), List.of()), 3, 74);
     static final Bounded ONE_OF_2 = new Bounded(of(List.of(2L), List.of()), 3, 74);
+    static final Bounded ONE_THEN_TWO = new Bounded(of(List.of(1L, 2L), List.of()), 3, 74);
     
     /** The default run's scenarios. */
     static Stream<Bounded> scenarios() {
-        return Stream.of(ONE_OF_1, ONE_OF_2, new Bounded(of(List.of(1L, 2L), List.of()), 3, 74),
-                new Bounded(of(List.of(1L), List.of(2L)), 3, 138), new Bounded(of(List.of(2L), List.of(1L)), 3, 138));
+        return Stream.of(ONE_OF_1, ONE_OF_2, ONE_THEN_TWO, new Bounded(of(List.of(1L), List.of(2L)), 3, 138),
+                new Bounded(of(List.of(2L), List.of(1L)), 3, 138));
     }
 
     /** Starts and cancels one zthr outside the model checker: the one-time priority-mode log is not analysed. */
@@ -269,5 +320,11 @@ class EvictWaitersExhaustiveTest {
     @DisplayName("L1: the same bound refutes a pass end that releases only the waiters reached")
     void refutesWakeConditionsDiffer() {
         assertEquals(Property.L1, ONE_OF_2.refute(Variant.WAKE_CONDITIONS_DIFFER));
+    }
+
+    @Test
+    @DisplayName("R9: the same bound refutes the waiter count without MAX (a waiter released too early)")
+    void refutesWaiterCountWithoutMax() {
+        assertEquals(Property.R9, ONE_THEN_TWO.refute(Variant.WAITER_COUNT_WITHOUT_MAX));
     }
 }

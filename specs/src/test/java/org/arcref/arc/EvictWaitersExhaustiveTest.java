@@ -47,7 +47,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * </ul>
  * The bound is {@code ZthrExhaustiveTest}'s: these trees hold the zthr's and the queue's
  * locks, which Lincheck 3.7 interleaves inside the JDK, and are not used up (one allocation against the evict zthr
- * passed 5,000 invocations); every schedule with at most 3 switches runs. No loop spins (the waits are condition
+ * had not used its tree up after 5,000 invocations, {@code docs/formal-models.md}); every schedule with at most 3
+ * switches runs. No loop spins (the waits are condition
  * waits), so the spin bound cuts nothing. Not covered: free memory below {@code arc_sys_free / 2} (deferred
  * releases), passes that stay needed, the lock-free {@code ARC_OVF_SOME} path, and sizes: model M3's bounds cover
  * those.

@@ -1,6 +1,7 @@
 package org.arcref.arc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.arcref.zthr.ZthrPriority;
@@ -26,5 +27,7 @@ class ArcOptionsTest {
         assertEquals(new ArcOptions(false, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI), false, 2048), ArcOptions.zfs(),
                 "2.1.1: per-CPU aggsum, arc_evict at defclsyspri, the upper-bound check, BUF_LOCKS 2048");
         assertEquals(new ArcOptions(true, EvictorMode.STEPPED, false, 2048), ArcOptions.deterministic());
+        assertFalse(ArcOptions.zfs().isStepped(), "2.1.1's evictor is the arc_evict zthr, not stepped");
+        assertTrue(ArcOptions.deterministic().isStepped(), "the deterministic mode steps the evictor");
     }
 }

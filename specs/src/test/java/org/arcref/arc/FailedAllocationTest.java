@@ -17,6 +17,7 @@ import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.StateSnapshot;
+import org.arcref.zfs.Tunables;
 import org.arcref.zfs.check.ArcInvariants;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,36 @@ class FailedAllocationTest {
         assertEquals(Property.L1, again.property(), "the second read must miss and allocate again, "
                 + "not hit a header without data: " + again.getMessage());
         assertEquals(after.size(), arc.sizeAggsum().value(), "no bytes counted by the failed reads");
+    }
+
+    /**
+     * With linear ABDs a demand read allocates only its header's data, under the hash lock after
+     * {@code buf_hash_insert}: here that allocation is the one that throws, and the header it hashed must be
+     * removed again. Keys 0-4 are cached unheld, their buffers sharing the data: each allocates at most at 16 KiB
+     * (NONE), 20 KiB in all. Key 5's allocation at 20 KiB is SEVERE and throws. Freeing key 0 brings the size back
+     * to 16 KiB, where nothing waits: a read of key 5 must then miss and cache it, not find a header left behind.
+     */
+    @Test
+    @DisplayName("B1, N1: a miss whose header data cannot be allocated leaves its key unhashed, so it misses again")
+    void failedHeaderAllocationUnhashesTheMiss() {
+        ConcurrentArc<Long> arc = BrokenArcs.lostWakeup(CONFIG.withTunables(Tunables.defaults()
+                .withAbdScatterEnabled(false)), MemoryModel.plentiful(), ArcOptions.deterministic());
+        for (long key = 0; key < 5; key++) {
+            assertEquals(Outcome.MISS, arc.read(key, 4096, ReadKind.DEMAND, false, k -> k).outcome());
+        }
+        assertEquals(20L << 10, arc.snapshot().size(), "set-up: five blocks, no private copies");
+        PropertyViolation e = assertThrows(PropertyViolation.class,
+                () -> arc.read(5, 4096, ReadKind.DEMAND, false, k -> k));
+        assertEquals(Property.L1, e.property(), e.getMessage());
+        assertTrue(arc.snapshot().headers().stream().noneMatch(h -> h.key() == 5), "the failed read left a header");
+        assertNull(arc.lookup(5), "N1: lookup returned the value of a read that failed");
+
+        assertEquals(Outcome.FREED, arc.free(0));
+        assertEquals(16L << 10, arc.snapshot().size(), "set-up: key 5's next allocation does not wait");
+        ReadResult<Long> again = arc.read(5, 4096, ReadKind.DEMAND, false, k -> k);
+        assertEquals(new ReadResult<>(Outcome.MISS, 5L), again,
+                "the failed miss must leave nothing hashed under key 5: its next read misses and loads it");
+        ArcInvariants.r3r4Accounting(arc.snapshot());
     }
 
     /**

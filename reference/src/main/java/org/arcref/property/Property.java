@@ -106,7 +106,11 @@ public enum Property {
     Z1,
     /** Z2: the check function always runs with {@code zthr_state_lock} held, the work function never. */
     Z2,
-    /** Z3: {@code zthr_wait_cycle_done} returns only after a whole iteration that began after the wait, or the exit. */
+    /**
+     * Z3: {@code zthr_wait_cycle_done} returns only once the iteration in progress at the call has ended (its work
+     * function returned, or its sleep, which the call ends, is over) or the worker has exited; every work call begun
+     * before the wait has then returned.
+     */
     Z3,
     /** Z4: cancel and resume are serialised by {@code zthr_request_lock}. */
     Z4,

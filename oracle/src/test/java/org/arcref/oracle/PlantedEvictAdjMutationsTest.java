@@ -23,7 +23,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * operand is under 2^63 and nothing wraps): {@code quirk-evict-adj-overflow} takes {@code arc_meta} above 2^32 and
  * then folds data and metadata ghost hits into it. The two traps that need a fraction below 0 (the division of
  * {@code up} done signed, the result stopped at 0) are not planted: no built-in trace wraps a fraction below 0 yet.
- * The unmutated spec agrees on every trace, so a divergence is the mutation's.
+ * Also planted: a port that drops the shifts' dynamic range ({@code s} always 32, from {@code 64 + highbit64} or a
+ * {@code highbit64} of 0), which only a ghost total beyond 16 GiB with 4 GiB of one type's hits shows
+ * ({@code evict-adj-highbit64}). The unmutated spec agrees on every trace, so a divergence is the mutation's.
  */
 class PlantedEvictAdjMutationsTest {
 
@@ -54,6 +56,9 @@ class PlantedEvictAdjMutationsTest {
         "signed comparison: frac >= 4 * ofrac | Long.compareUnsigned(frac, 4 * ofrac) >= 0 | frac >= 4 * ofrac",
         "signed comparison: ofrac >= 4 * frac | Long.compareUnsigned(ofrac, 4 * frac) >= 0 | ofrac >= 4 * frac",
         "no wrap: ofrac = 2^32 - frac stops at 0 | long ofrac = ONE - frac; | long ofrac = Math.max(ONE - frac, 0);",
+        "no dynamic range: s = 32 whatever the total | int s = Math.min(64 - highbit64(total), 32);"
+                + " | int s = Math.min(64 + highbit64(total), 32);",
+        "no dynamic range: highbit64 is 0 | return 64 - Long.numberOfLeadingZeros(x); | return 0;",
     })
     void zfs220sArcCCatchesTheMutation(String mutation, String original, String replacement) throws Exception {
         try (SpecMutant mutant = new SpecMutant(ARITHMETIC, original, replacement)) {

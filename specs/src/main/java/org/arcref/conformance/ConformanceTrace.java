@@ -45,6 +45,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
 
     /** The prefix of a built-in trace's name. */
     public static final String BUILTIN = "builtin:";
+    /** The word after a name in a trace index for a trace the suite runs without the header listing. */
+    private static final String WITHOUT_HEADERS = "without-headers";
 
     /**
      * One operation of the trace.
@@ -167,7 +169,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
      * @return the names of its built-in traces, in index order
      */
     public static List<String> builtinNames(ZfsEngine engine) {
-        return index(engine == ZfsEngine.V2_1_1 ? "INDEX" : "INDEX-" + engine.version());
+        return index(indexFile(engine));
     }
 
     /** @return every built-in trace's name, zfs-2.1.1's engine's first */
@@ -179,18 +181,57 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         return all;
     }
 
+    /**
+     * Whether the project's suite runs a built-in trace with every header listed ({@code --headers}): all but
+     * those whose index line adds {@value #WITHOUT_HEADERS} after the name, traces that keep so many headers live
+     * that the listing would make their output hundreds of megabytes ({@code evict-adj-highbit64}). Their plain
+     * output still carries every state's sizes, the fractions and the evictions of every operation.
+     *
+     * @param name a name from {@link #allBuiltinNames()}
+     * @return false if its index line says {@value #WITHOUT_HEADERS}
+     * @throws IllegalArgumentException if there is no such trace
+     */
+    public static boolean suiteListsHeaders(String name) {
+        requireBuiltin(name);
+        for (ZfsEngine e : ZfsEngine.values()) {
+            if (indexLines(indexFile(e)).contains(name + " " + WITHOUT_HEADERS)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String indexFile(ZfsEngine engine) {
+        return engine == ZfsEngine.V2_1_1 ? "INDEX" : "INDEX-" + engine.version();
+    }
+
+    /** @return the names of an index file's lines: each line is a name, maybe followed by {@value #WITHOUT_HEADERS} */
     private static List<String> index(String file) {
         List<String> names = new ArrayList<>();
+        for (String line : indexLines(file)) {
+            String[] words = line.split(" ");
+            if (words.length > 2 || words.length == 2 && !words[1].equals(WITHOUT_HEADERS)) {
+                throw new IllegalStateException("a line of the built-in trace index " + file + " must be a name, "
+                        + "maybe followed by " + WITHOUT_HEADERS + ", was " + Excerpt.of(line));
+            }
+            names.add(words[0]);
+        }
+        return names;
+    }
+
+    /** @return an index file's non-blank lines, stripped, with single spaces between words */
+    private static List<String> indexLines(String file) {
+        List<String> lines = new ArrayList<>();
         try (BufferedReader in = resource(file)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (!line.isBlank()) {
-                    names.add(line.strip());
+                    lines.add(String.join(" ", line.strip().split("\\s+")));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the built-in trace index: " + e.getMessage(), e);
         }
-        return names;
+        return lines;
     }
 
     /**

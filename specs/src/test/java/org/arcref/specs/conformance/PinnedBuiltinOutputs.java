@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The conformance suite of one engine as a test of the spec ({@link BuiltinOutputsPinnedTest} for zfs-2.1.1's,
  * {@link Builtin22OutputsPinnedTest} for zfs-2.2.0's): every built-in trace of the engine
  * ({@link ConformanceTrace#builtinNames(ZfsEngine)}), run with every header listed ({@code arc conform NAME
- * --headers}) and run again with every quirk fix of the engine ({@code --fix} for each of {@link QuirkFix#of}),
+ * --headers}; without, where {@link ConformanceTrace#suiteListsHeaders} says so) and run again with every quirk fix of the engine ({@code --fix} for each of {@link QuirkFix#of}),
  * must give, line for line, the output pinned in the engine's pin file. The pins are the unmutated spec's output,
  * which the oracle module shows equal to the release's {@code arc.c} on every built-in
  * ({@code ConformanceTracesOracleTest}, {@code Zfs22OracleTest}); the runs with the fixes are pinned as the spec gives
@@ -112,10 +112,11 @@ abstract class PinnedBuiltinOutputs {
 
     private List<String> output(String run) {
         boolean fixed = run.endsWith(FIXED);
-        ConformanceTrace trace = ConformanceTrace.builtin(fixed ? run.substring(0, run.length() - FIXED.length()) : run);
+        String name = fixed ? run.substring(0, run.length() - FIXED.length()) : run;
+        ConformanceTrace trace = ConformanceTrace.builtin(name);
         ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults(engine))
                 .withFixes(fixed ? QuirkFix.of(engine) : EnumSet.noneOf(QuirkFix.class));
-        return ConformanceRun.of(trace, settings, true).lines();
+        return ConformanceRun.of(trace, settings, ConformanceTrace.suiteListsHeaders(name)).lines();
     }
 
     /** Each run's pinned line digests, in line order, read once. */

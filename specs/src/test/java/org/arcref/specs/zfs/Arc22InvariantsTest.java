@@ -59,8 +59,13 @@ class Arc22InvariantsTest {
         return new Run(settings, snapshots, witnesses);
     }
 
+    /**
+     * @return the engine's built-in traces that the suite runs with every header listed: the checks read every header
+     *     after every operation, as the listing does, which {@code evict-adj-highbit64}'s 1,300 live headers over
+     *     2,051 operations make too slow for the default run
+     */
     static Stream<String> builtins() {
-        return ConformanceTrace.builtinNames(ZfsEngine.V2_2_0).stream();
+        return ConformanceTrace.builtinNames(ZfsEngine.V2_2_0).stream().filter(ConformanceTrace::suiteListsHeaders);
     }
 
     @ParameterizedTest(name = "{0}")

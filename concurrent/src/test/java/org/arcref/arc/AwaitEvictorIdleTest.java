@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -35,7 +36,7 @@ class AwaitEvictorIdleTest {
             .withTunables(Tunables.defaults().withAbdScatterEnabled(false));
     private static final ArcOptions THREADED_EXACT = new ArcOptions(true, EvictorMode.zthr(ZthrPriority.DEFCLSYSPRI),
             false, ArcOptions.ZFS_BUF_LOCKS);
-    private static final long LIMIT_MS = 10_000;
+    private static final Duration LIMIT = Duration.ofSeconds(10);
     private static final Set<Thread.State> STOPPED = EnumSet.of(Thread.State.WAITING, Thread.State.TIMED_WAITING,
             Thread.State.BLOCKED, Thread.State.TERMINATED);
 
@@ -52,7 +53,7 @@ class AwaitEvictorIdleTest {
                     void releaseAtEndOfPass() {
                         if (armed.compareAndSet(true, false)) {
                             held.countDown();
-                            awaitOrFail(go, "the test never let the evict zthr go on");
+                            TimedWaits.awaitOrFail(go, LIMIT, "the test never let the evict zthr go on");
                         }
                         super.releaseAtEndOfPass();
                     }
@@ -62,34 +63,25 @@ class AwaitEvictorIdleTest {
             }
             armed.set(true);
             arc.reduceTargetSize(0);
-            assertTrue(held.await(LIMIT_MS, TimeUnit.MILLISECONDS),
+            assertTrue(held.await(LIMIT.toMillis(), TimeUnit.MILLISECONDS),
                     "set-up: the evict zthr's pass must end eviction (20K over a 16K target) and reach the held point");
 
             Thread caller = new Thread(arc::awaitEvictorIdle, "awaitEvictorIdle");
             caller.start();
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LIMIT_MS);
+            long deadline = System.nanoTime() + LIMIT.toNanos();
             Thread.State state = caller.getState();
             while (!STOPPED.contains(state) && System.nanoTime() < deadline) {
                 Thread.sleep(1);
                 state = caller.getState();
             }
             go.countDown();
-            caller.join(LIMIT_MS);
+            caller.join(LIMIT.toMillis());
             assertNotEquals(Thread.State.TERMINATED, state, "awaitEvictorIdle returned while the evict zthr was still"
                     + " inside its iteration (arc_evict_needed FALSE, the waiters not yet released)");
-            assertTrue(STOPPED.contains(state), "the caller neither waited nor returned within " + LIMIT_MS + " ms");
+            assertTrue(STOPPED.contains(state),
+                    "the caller neither waited nor returned within " + LIMIT.toMillis() + " ms");
             assertFalse(caller.isAlive(), "awaitEvictorIdle did not return once the iteration ended");
         }
     }
 
-    private static void awaitOrFail(CountDownLatch latch, String message) {
-        try {
-            if (!latch.await(LIMIT_MS, TimeUnit.MILLISECONDS)) {
-                throw new AssertionError(message);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(message, e);
-        }
-    }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +51,7 @@ class SteppedPassSeesCloseTest {
 
     private static final ArcConfig CONFIG = ArcConfig.small(16L << 10, 16L << 10, 4096).withSublists(1)
             .withTunables(Tunables.defaults().withAbdScatterEnabled(false)).withEvictorRunsAfterEachOperation(false);
-    private static final long LIMIT_MS = 10_000;
+    private static final Duration LIMIT = Duration.ofSeconds(10);
 
     private final AtomicReference<ConcurrentArc<Long>> arcRef = new AtomicReference<>();
     private final AtomicBoolean armed = new AtomicBoolean();
@@ -70,12 +71,13 @@ class SteppedPassSeesCloseTest {
                         if (armed.compareAndSet(true, false)) {
                             closer = new Thread(arcRef.get()::close, "closer");
                             closer.start();
-                            awaitOrFail(closerHeld, "close() never reached the waiter queue's shutdown");
+                            TimedWaits.awaitOrFail(closerHeld, LIMIT,
+                                    "close() never reached the waiter queue's shutdown");
                             super.endPass(stillNeeded);
                             neededAfterPass = evictNeeded();
                             waitersAfterPass = counts();
                             closerGo.countDown();
-                            joinOrFail(closer);
+                            TimedWaits.joinOrFail(closer, LIMIT);
                             return;
                         }
                         super.endPass(stillNeeded);
@@ -85,7 +87,7 @@ class SteppedPassSeesCloseTest {
                     void shutdown() {
                         if (Thread.currentThread() == closer) {
                             closerHeld.countDown();
-                            awaitOrFail(closerGo, "the test never let close() go on");
+                            TimedWaits.awaitOrFail(closerGo, LIMIT, "the test never let close() go on");
                         }
                         super.shutdown();
                     }
@@ -117,26 +119,5 @@ class SteppedPassSeesCloseTest {
         return arc.read(key, size, kind, false, k -> k).outcome();
     }
 
-    private static void awaitOrFail(CountDownLatch latch, String message) {
-        try {
-            if (!latch.await(LIMIT_MS, TimeUnit.MILLISECONDS)) {
-                throw new AssertionError(message);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(message, e);
-        }
-    }
 
-    private static void joinOrFail(Thread thread) {
-        try {
-            thread.join(LIMIT_MS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted while joining " + thread.getName(), e);
-        }
-        if (thread.isAlive()) {
-            throw new AssertionError(thread.getName() + " did not end within " + LIMIT_MS + " ms");
-        }
-    }
 }

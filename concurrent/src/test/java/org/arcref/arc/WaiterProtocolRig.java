@@ -179,7 +179,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
     public Allocation allocate(String name, long amount) {
         Allocation a = new Allocation(name, amount);
         a.thread.start();
-        await(a.queued, name + " did not queue its waiter within " + STEP_TIMEOUT);
+        TimedWaits.awaitOrFail(a.queued, STEP_TIMEOUT, name + " did not queue its waiter within " + STEP_TIMEOUT);
         a.hasReturned();
         return a;
     }
@@ -196,7 +196,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
     public void visit(long realEvicted, boolean memoryAllows) {
         Visit v = new Visit(realEvicted, memoryAllows, new CountDownLatch(1));
         hand(v);
-        await(v.done(), "the evict zthr did not finish a visit within " + STEP_TIMEOUT);
+        TimedWaits.awaitOrFail(v.done(), STEP_TIMEOUT, "the evict zthr did not finish a visit within " + STEP_TIMEOUT);
     }
 
     /**
@@ -208,7 +208,7 @@ public final class WaiterProtocolRig implements AutoCloseable {
     public void endPass(boolean overTarget, boolean memoryAllows) {
         End e = new End(overTarget, memoryAllows, new CountDownLatch(1));
         hand(e);
-        await(e.done(), "the evict zthr did not end its pass within " + STEP_TIMEOUT);
+        TimedWaits.awaitOrFail(e.done(), STEP_TIMEOUT, "the evict zthr did not end its pass within " + STEP_TIMEOUT);
     }
 
     /** @return {@code arc_evict_needed} */
@@ -272,16 +272,6 @@ public final class WaiterProtocolRig implements AutoCloseable {
         }
     }
 
-    private static void await(CountDownLatch latch, String failure) {
-        try {
-            if (!latch.await(STEP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new AssertionError(failure);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted: " + failure, e);
-        }
-    }
 
     /** {@code arc_evict_cb} with the test's steps in place of {@code arc_evict}'s sublist visits. */
     private void pass(BooleanSupplier cancelled) {

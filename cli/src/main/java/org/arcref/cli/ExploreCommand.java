@@ -24,7 +24,6 @@ import org.arcref.oracle.OracleComparison;
 import org.arcref.oracle.OracleProcess;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.zfs.Operation;
-import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,8 +47,9 @@ import picocli.CommandLine.Spec;
                 "  canonical     C1 for the canonical ARC and R1-R13 for the spec in page mode;",
                 "                their hits must agree only while the distinct pages fit",
                 "  oracle        the spec's conformance output equals the real arc.c's",
-                "                (zfs-2.1.1, or the release of --zfs) after every operation",
-                "                (needs --oracle; not a default)",
+                "                (zfs-2.1.1, or the release of --zfs) after every operation;",
+                "                its tries are the engine's of that release",
+                "                (needs the oracle binary, docs/oracle.md; not a default)",
                 "Try t of --seed S is fixed by S and t: the same seed reproduces every try;",
                 "--shard i/n runs the tries t with t %% n == i. A failure is shrunk and written",
                 "as an op trace named on stderr (exit status 1). The seed is printed on stderr",
@@ -64,6 +64,7 @@ import picocli.CommandLine.Spec;
                 "  arc explore --checks differential --tries 500 --json",
                 "  arc explore --checks oracle --tries 2000",
                 "  arc explore --checks oracle --zfs 2.1.16 --oracle arc-oracle-2.1.16",
+                "  arc explore --checks oracle --zfs 2.2.0 --tries 2000",
                 "  arc explore --check differential --try-seed 123 --trace t.trace",
                 "  arc explore --exhaustive --depth 8 --keys 3 --json",
                 "", "Exit status: 0 all tries passed, 1 a check failed, 2 bad usage or input,",
@@ -92,13 +93,15 @@ final class ExploreCommand implements Callable<Integer> {
             description = "Checks to run: invariants, differential, canonical, oracle (default: all but oracle).")
     List<CheckKind> checks = CheckKind.DEFAULTS;
 
-    @Option(names = "--oracle", paramLabel = "BINARY", defaultValue = "oracle/target/arc-oracle-2.1.1",
-            description = "The arc-oracle binary the oracle check runs (default: ${DEFAULT-VALUE}; docs/oracle.md).")
+    @Option(names = "--oracle", paramLabel = "BINARY",
+            description = "The arc-oracle binary the oracle check runs (default: oracle/target/arc-oracle-RELEASE, "
+                    + "RELEASE that of --zfs; docs/oracle.md).")
     Path oracle;
 
     @Option(names = "--zfs", paramLabel = "RELEASE",
-            description = "With the oracle check: the release the oracle binary's arc.c is, 2.1.1 (the default) or "
-                    + "2.1.16; the spec follows it (applies the fixes it shipped, as arc conform --zfs does).")
+            description = "With the oracle check: the release the oracle binary's arc.c is, 2.1.1 (the default), "
+                    + "2.1.16, 2.2.0 or 2.2.11; the spec runs its engine and follows it (applies the fixes it "
+                    + "shipped, as arc conform --zfs does), and the oracle check's tries are that engine's.")
     String zfs;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
@@ -148,13 +151,10 @@ final class ExploreCommand implements Callable<Integer> {
             GivenOptions.reject(spec, "without the oracle check", "--oracle", "--zfs");
         }
         ZfsRelease release = ZfsOption.release(zfs);
-        if (release.engine() != ZfsEngine.V2_1_1) {
-            throw new IllegalArgumentException("--zfs must be a release of zfs-2.1.1's engine (2.1.1, 2.1.16) for "
-                    + "arc explore, whose random scenarios are 2.1.1's; was " + release.version());
-        }
-        try (OracleProcess process = needsOracle ? OracleProcess.start(oracle) : null) {
+        Path binary = oracle != null ? oracle : Path.of("oracle/target/arc-oracle-" + release.version());
+        try (OracleProcess process = needsOracle ? OracleProcess.start(binary) : null) {
             Checker active = process == null ? checker
-                    : checker.withOracle(new OracleComparison(process, release.fixes()));
+                    : checker.withOracle(new OracleComparison(process, release.engine(), release.fixes()));
             if (trace != null) {
                 GivenOptions.reject(spec, "with --trace (it replays one trace, not random tries)", "--tries",
                         "--duration", "--seed", "--shard", "--checks", "--out", "--json");
@@ -226,7 +226,7 @@ final class ExploreCommand implements Callable<Integer> {
             throw new IllegalArgumentException("trace file " + InputFile.name(trace) + " has no operations; "
                     + "nothing to check");
         }
-        Verdict v = active.check(check, Explorer.configOf(check, trySeed), ops);
+        Verdict v = active.check(check, Explorer.tryOf(check, active.oracleEngine(), trySeed).settings(), ops);
         if (v.status() == Verdict.Status.INVALID) {
             throw new IllegalArgumentException("trace file " + InputFile.name(trace) + ": " + v.firstLine()
                     + "; nothing checked (--check " + check.label() + ")");
@@ -243,8 +243,7 @@ final class ExploreCommand implements Callable<Integer> {
         err.println("arc explore: shrunk " + f.originalOps().size() + " -> " + f.shrunkOps().size()
                 + " operations (" + f.shrunk().firstLine() + "); trace: " + (file == null ? "not written" : file));
         if (file != null) {
-            err.println("arc explore: reproduce with: arc explore --check " + f.check().label() + " --try-seed "
-                    + f.trySeed() + " --trace " + file);
+            err.println("arc explore: reproduce with: " + FailureTrace.reproduce(f, file));
         }
         err.flush();
     }

@@ -17,7 +17,9 @@ import org.arcref.conformance.ConformanceTrace;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Explorer;
 import org.arcref.explore.RandomScenario;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,11 +67,65 @@ class GenCommandTest {
         for (int i = 0; i < 4; i++) {
             long trySeed = Explorer.trySeed(seed, i);
             ConformanceTrace t = parse(Files.readString(dir.resolve(GenCommand.fileName(seed, i))));
-            assertEquals(Explorer.operationsOf(CheckKind.ORACLE, trySeed), operations(t), "trace " + i);
+            RandomScenario.Generated explored = Explorer.tryOf(CheckKind.ORACLE, ZfsEngine.V2_1_1, trySeed);
+            assertEquals(explored.operations(), operations(t), "trace " + i);
             ConformanceSettings s = t.applySettings(ConformanceSettings.defaults());
-            assertEquals(Explorer.configOf(CheckKind.ORACLE, trySeed), s.config(), "trace " + i + "'s configuration");
+            assertEquals(explored.settings(), s, "trace " + i + "'s settings");
             assertEquals(Long.MAX_VALUE / 8, s.freeMemory(), "explore's free memory at the start");
         }
+    }
+
+    @Test
+    void withZfs22TraceIIsTryIOfExploresOracleCheckOfThatEngine() throws IOException {
+        long seed = 5;
+        assertEquals(0, gen("--zfs", "2.2.0", "--seed", "" + seed, "--count", "4", "-o", dir.toString()).status());
+        for (int i = 0; i < 4; i++) {
+            long trySeed = Explorer.trySeed(seed, i);
+            String text = Files.readString(dir.resolve(GenCommand.fileName(seed, i)));
+            assertTrue(text.startsWith("# arc gen --zfs 2.2.0 --seed 5: trace " + i + " (try seed " + trySeed + ")\n"),
+                    text);
+            ConformanceTrace t = parse(text);
+            RandomScenario.Generated explored = Explorer.tryOf(CheckKind.ORACLE, ZfsEngine.V2_2_0, trySeed);
+            assertEquals(explored.operations(), operations(t), "trace " + i);
+            assertEquals(explored.settings(), t.applySettings(ConformanceSettings.defaults(ZfsEngine.V2_2_0)),
+                    "trace " + i + "'s settings");
+        }
+        assertEquals(gen("--zfs", "2.2.0", "--seed", "9").out().lines().skip(1).toList(),
+                gen("--zfs", "2.2.11", "--seed", "9").out().lines().skip(1).toList(),
+                "2.2.11 runs 2.2.0's engine: the same trace, its fixes applied by arc conform --zfs 2.2.11");
+    }
+
+    @Test
+    void zfs22TracesMixDataAndMetadataAndUncachedAndRoundTripThroughConformAndVerify() throws IOException {
+        boolean meta = false;
+        boolean uncachedRead = false;
+        boolean uncachedWrite = false;
+        for (int seed = 0; seed < 5; seed++) {
+            Path trace = dir.resolve("t" + seed + ".ops");
+            Path expected = dir.resolve("t" + seed + ".jsonl");
+            assertEquals(0, gen("--zfs", "2.2.0", "--seed", "" + seed, "--ops", "300", "-o", trace.toString())
+                    .status());
+            for (Operation op : operations(parse(Files.readString(trace)))) {
+                meta |= op instanceof Operation.Read r && r.type() == BufType.METADATA;
+                uncachedRead |= op instanceof Operation.Read r && r.uncached();
+                uncachedWrite |= op instanceof Operation.Write w && w.uncached();
+            }
+            CliRun conform = arc("conform", "--zfs", "2.2.0", trace.toString(), "-o", expected.toString());
+            assertEquals(0, conform.status(), "seed " + seed + ": " + conform.err());
+            assertEquals(301, Files.readAllLines(expected).size(), "seed " + seed + ": the header and 300 lines");
+            assertTrue(Files.readAllLines(expected).get(0).contains("\"zfs\":\"2.2.0\""), "the header names 2.2.0");
+            CliRun verify = arc("verify", expected.toString());
+            assertEquals(0, verify.status(), "seed " + seed + ": " + verify.out() + verify.err());
+        }
+        assertTrue(meta && uncachedRead && uncachedWrite, "metadata reads, uncached reads and writes are drawn");
+    }
+
+    @Test
+    void aSettingTheEngineLacksIsRejectedNamingIt() {
+        CliRun r = gen("--zfs", "2.2.0", "--seed", "1", "--set", "arc_p_min_shift=4");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("arc_p_min_shift") && r.err().contains("2.2.0"), r.err());
+        assertEquals("", r.out());
     }
 
     @Test
@@ -112,6 +168,8 @@ class GenCommandTest {
     @Test
     void badArgumentsAreNamedWithTheRuleAndValueBeforeAnyWork() {
         assertBadBeforeWork(gen("--ops", "0"), "arc: --ops must be in [1, 1000000], was 0");
+        assertBadBeforeWork(gen("--zfs", "2.3.0"), "arc: --zfs must be one of 2.1.1, 2.1.16, 2.2.0, 2.2.11 (the releases "
+                + "the spec follows), was 2.3.0");
         assertBadBeforeWork(gen("--keys", "1001"), "arc: --keys must be in [1, 1000] (keys from 1000 on are written ones), "
                 + "was 1001");
         assertBadBeforeWork(gen("--count", "0", "-o", dir.toString()), "arc: --count must be in [1, 100000], was 0");

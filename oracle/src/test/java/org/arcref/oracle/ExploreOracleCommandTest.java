@@ -4,15 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.arcref.cli.ArcCommand;
 import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code arc explore --checks oracle}: runs, reports its tries, and without a usable binary is bad usage. */
+/**
+ * {@code arc explore --checks oracle}: runs, reports its tries, follows the release of {@code --zfs} (its engine,
+ * fixes and default binary), and without a usable binary is bad usage.
+ */
 class ExploreOracleCommandTest {
 
     private record Run(int status, String out, String err) {
@@ -48,6 +55,41 @@ class ExploreOracleCommandTest {
                 Oracles.released(ZfsRelease.V2_1_1).toString(), "--tries", "30", "--seed", "5", "--out",
                 dir.toString());
         assertEquals(1, mismatched.status(), mismatched.err());
+    }
+
+    /**
+     * {@code --zfs 2.2.0} runs zfs-2.2.0's engine on that engine's tries, which 2.2.0's arc.c agrees with; the spec
+     * following 2.2.11 against 2.2.0's arc.c finds a divergence (exit 1) and writes a trace that the command it
+     * names replays to the same finding.
+     */
+    @Test
+    void theOracleCheckOfZfs22RunsThatEnginesTries(@TempDir Path dir) throws IOException {
+        String oracle220 = Oracles.released(ZfsRelease.V2_2_0).toString();
+        Run agrees = arc("explore", "--checks", "oracle", "--zfs", "2.2.0", "--oracle", oracle220, "--tries", "30",
+                "--seed", "5", "--out", dir.toString(), "--json");
+        assertEquals(0, agrees.status(), agrees.err());
+        assertTrue(agrees.out().contains("\"triesByCheck\":{\"oracle\":30}"), agrees.out());
+        Run mismatched = arc("explore", "--checks", "oracle", "--zfs", "2.2.11", "--oracle", oracle220, "--tries",
+                "30", "--seed", "5", "--out", dir.toString());
+        assertEquals(1, mismatched.status(), mismatched.err());
+        Matcher m = Pattern.compile(
+                "reproduce with: arc explore --check oracle --zfs 2\\.2\\.11 --try-seed (-?[0-9]+) --trace (\\S+)")
+                .matcher(mismatched.err());
+        assertTrue(m.find(), mismatched.err());
+        assertTrue(Files.readString(Path.of(m.group(2))).contains("# conform: "), "the trace names "
+                + "its settings");
+        Run replay = arc("explore", "--check", "oracle", "--zfs", "2.2.11", "--oracle", oracle220, "--try-seed",
+                m.group(1), "--trace", m.group(2));
+        assertEquals(1, replay.status(), replay.out() + replay.err());
+        assertTrue(replay.out().contains("FAILED: oracle: "), replay.out());
+    }
+
+    @Test
+    void theDefaultBinaryIsThatOfTheReleaseOfZfs() {
+        Run r = arc("explore", "--checks", "oracle", "--zfs", "2.2.0", "--tries", "1");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("the oracle binary must be an executable file, was oracle/target/arc-oracle-2.2.0"),
+                r.err());
     }
 
     @Test

@@ -7,10 +7,10 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Explorer;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.Test;
 
@@ -32,9 +32,7 @@ class OracleServerEquivalenceTest {
         }
         for (long t = 0; t < 150; t++) {
             long seed = Explorer.trySeed(RandomOracleCampaignTest.SEED, t);
-            traces.add(new String[] {"random-" + t, ConformanceTrace.text(new ConformanceSettings(
-                    Explorer.configOf(CheckKind.ORACLE, seed), Long.MAX_VALUE / 8),
-                    Explorer.operationsOf(CheckKind.ORACLE, seed))});
+            traces.add(new String[] {"random-" + t, Explorer.tryOf(CheckKind.ORACLE, ZfsEngine.V2_1_1, seed).text()});
         }
         try (OracleProcess server = OracleProcess.start(Oracles.released(ZfsRelease.V2_1_1))) {
             for (String[] trace : traces) {

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.explore.CheckKind;
 import org.arcref.explore.Explorer;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,9 +43,7 @@ class PlantedSpecMutationsTest {
         TransitionTraces.all().forEach((name, text) -> traces.put("transition:" + name, text));
         for (long t = 0; t < 300; t++) {
             long seed = Explorer.trySeed(RandomOracleCampaignTest.SEED, t);
-            traces.put("random-" + t, ConformanceTrace.text(new ConformanceSettings(
-                    Explorer.configOf(CheckKind.ORACLE, seed), Long.MAX_VALUE / 8),
-                    Explorer.operationsOf(CheckKind.ORACLE, seed)));
+            traces.put("random-" + t, Explorer.tryOf(CheckKind.ORACLE, ZfsEngine.V2_1_1, seed).text());
         }
         corpus = new MutantCorpus(ZfsRelease.V2_1_1, traces);
     }

@@ -7,10 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
+import org.arcref.explore.Random22Scenario;
 import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,8 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       marks {@code without-headers}, {@link ConformanceTrace#suiteListsHeaders});</li>
  *   <li>every built-in trace of zfs-2.1.1's engine that names no setting 2.2.0 lacks, run by 2.2.0's engine, every
  *       header listed;</li>
- *   <li>2,000 random traces of {@link Random22Traces} per release (20,000 with {@code -Doracle.large=true}), every
- *       field but the header listing (as the 2.1 campaigns compare), printing the compared operations per
+ *   <li>2,000 random traces of {@link Random22Scenario}, {@value #OPERATIONS} operations each, per release (20,000
+ *       with {@code -Doracle.large=true}), every field but the header listing (as the 2.1 campaigns compare), printing the compared operations per
  *       second; at least a quarter of them must show, in arc.c's output, an uncached hit and an eviction from the
  *       uncached state.</li>
  * </ul>
@@ -69,7 +71,7 @@ class Zfs22OracleTest {
         long comparing = 0;
         try (Oracles.Session oracle = Oracles.session(release)) {
             for (long t = 0; t < tries; t++) {
-                String text = Random22Traces.trace(SEED + t, OPERATIONS);
+                String text = Random22Scenario.generate(SEED + t, UnaryOperator.identity(), OPERATIONS, null).text();
                 String name = "random-" + (SEED + t);
                 long start = System.nanoTime();
                 OracleComparison.Result r = oracle.comparison().compare(name, text, false);

@@ -21,10 +21,11 @@ public enum CheckKind {
      */
     CANONICAL,
     /**
-     * The spec against the real zfs-2.1.1 {@code arc.c} ({@link org.arcref.oracle.OracleComparison}): the complete
-     * conformance output, header included, equal after every operation, on the configurations of
-     * {@link #INVARIANTS} without quirk fixes (the oracle's arc.c is 2.1.1's as released). Needs the
-     * oracle binary ({@code docs/oracle.md}), so it runs only when named.
+     * The spec against the real {@code arc.c} of a release ({@link org.arcref.oracle.OracleComparison}; zfs-2.1.1's
+     * by default): the complete conformance output, header included, equal after every operation, the spec running
+     * the release's engine with the fixes it shipped. zfs-2.1.1's engine runs on the configurations of
+     * {@link #INVARIANTS} without quirk fixes, zfs-2.2.0's on {@link Random22Scenario}'s. Needs the oracle binary
+     * ({@code docs/oracle.md}), so it runs only when named.
      */
     ORACLE;
 

@@ -15,12 +15,14 @@ import org.arcref.property.PropertyViolation;
 import org.arcref.trace.TraceFormatException;
 import org.arcref.zfs.AdjustableMemory;
 import org.arcref.zfs.ArcConfig;
+import org.arcref.zfs.ArcOperations;
 import org.arcref.zfs.ArcSnapshot;
 import org.arcref.zfs.MemoryModel;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.ReadKind;
 import org.arcref.zfs.ZfsArc;
+import org.arcref.zfs.ZfsEngine;
 import org.arcref.zfs.ZfsPageCache;
 import org.arcref.zfs.check.ArcInvariants;
 
@@ -65,23 +67,39 @@ public final class Checker {
     }
 
     /**
+     * @return the engine of the oracle's release, whose tries the oracle check runs ({@link Explorer#tryOf});
+     *     zfs-2.1.1's without an oracle
+     */
+    public ZfsEngine oracleEngine() {
+        return oracle == null ? ZfsEngine.V2_1_1 : oracle.engine();
+    }
+
+    /**
      * @param kind the check
-     * @param config the configuration ({@link RandomScenario#config})
+     * @param settings the settings ({@link Explorer#tryOf}): zfs-2.1.1's engine's but for {@link CheckKind#ORACLE},
+     *     whose are {@link #oracleEngine()}'s
      * @param ops the operations
      * @return the verdict
      * @throws IllegalStateException for {@link CheckKind#ORACLE} on a checker without an oracle ({@link #withOracle})
+     * @throws IllegalArgumentException if the settings' engine is not the check's
      * @throws java.io.UncheckedIOException if the oracle process fails (no verdict on the operations)
      */
-    public Verdict check(CheckKind kind, ArcConfig config, List<Operation> ops) {
+    public Verdict check(CheckKind kind, ConformanceSettings settings, List<Operation> ops) {
         if (kind == CheckKind.ORACLE && oracle == null) {
             throw new IllegalStateException("the oracle check needs the oracle binary (arc explore --oracle BINARY)");
         }
+        ZfsEngine engine = kind == CheckKind.ORACLE ? oracle.engine() : ZfsEngine.V2_1_1;
+        if (settings.engine() != engine) {
+            throw new IllegalArgumentException("settings must be of zfs-" + engine + "'s engine for the "
+                    + kind.label() + " check, were zfs-" + settings.engine() + "'s");
+        }
+        ArcConfig config = settings.config();
         try {
             return switch (kind) {
                 case INVARIANTS -> invariants(config, ops);
                 case DIFFERENTIAL -> differential(config, ops);
                 case CANONICAL -> canonical(config, ops);
-                case ORACLE -> oracle(config, ops);
+                case ORACLE -> oracle(settings, ops);
             };
         } catch (Invalid e) {
             return e.verdict;
@@ -128,13 +146,13 @@ public final class Checker {
      * line by line ({@link OracleComparison}). A sequence the spec rejects (only a shrink candidate can be one) is
      * invalid; the spec is run a second time only to tell that from another failure of its run.
      */
-    private Verdict oracle(ArcConfig config, List<Operation> ops) {
-        String text = ConformanceTrace.text(new ConformanceSettings(config, RandomScenario.INITIAL_FREE_MEMORY), ops);
+    private Verdict oracle(ConformanceSettings settings, List<Operation> ops) {
+        String text = ConformanceTrace.text(settings, ops);
         OracleComparison.Result result;
         try {
             result = oracle.compare("explore", text, false);
         } catch (TraceFormatException e) {
-            ZfsArc spec = new ZfsArc(config, new AdjustableMemory(RandomScenario.INITIAL_FREE_MEMORY));
+            ArcOperations spec = settings.newArc(evicted -> { });
             for (int i = 0; i < ops.size(); i++) {
                 apply(i, ops.get(i), spec);
             }
@@ -151,7 +169,7 @@ public final class Checker {
      * @return the spec's outcome of {@code op}
      * @throws Invalid if the spec rejects it (and is unchanged)
      */
-    private static Outcome apply(int index, Operation op, ZfsArc spec) {
+    private static Outcome apply(int index, Operation op, ArcOperations spec) {
         try {
             return op.applyTo(spec);
         } catch (IllegalArgumentException e) {

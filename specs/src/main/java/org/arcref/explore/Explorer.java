@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
+import org.arcref.conformance.ConformanceSettings;
 import org.arcref.random.SplitMix64;
-import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.ZfsEngine;
 
 /**
  * Runs checks on random operation sequences until a try fails, the tries or the time budget are used up, or it is
@@ -15,8 +16,9 @@ import org.arcref.zfs.Operation;
  *
  * <h2>Contract</h2>
  * Try {@code t} of seed {@code s} has the seed {@link #trySeed(long, long)}, which alone fixes its check (one of the
- * plan's, drawn from the try seed), configuration and operations ({@link RandomScenario}); so the same seed and the
- * same checks reproduce every try exactly, and a shard {@code i/n} runs exactly the tries {@code t ≡ i (mod n)}, in
+ * plan's, drawn from the try seed), settings and operations ({@link RandomScenario}: zfs-2.1.1's engine's, but the
+ * oracle check's, which are the oracle's engine's); so the same seed, the same checks and the same oracle engine
+ * reproduce every try exactly, and a shard {@code i/n} runs exactly the tries {@code t ≡ i (mod n)}, in
  * increasing order. With a tries budget {@code N} the whole try space is {@code 0 … N-1}; with only a time budget it
  * is unbounded.
  */
@@ -70,20 +72,13 @@ public final class Explorer {
 
     /**
      * @param check a check
+     * @param engine the engine of the oracle check's tries ({@link Checker#oracleEngine()}); the other checks'
+     *     tries are zfs-2.1.1's
      * @param trySeed a try seed
-     * @return the configuration of that try (for replaying its shrunk trace)
+     * @return that try's settings and operations (valid on them by construction), for replaying its shrunk trace
      */
-    public static ArcConfig configOf(CheckKind check, long trySeed) {
-        return RandomScenario.config(check, trySeed);
-    }
-
-    /**
-     * @param check a check
-     * @param trySeed a try seed
-     * @return the operations of that try (valid on {@link #configOf} by construction)
-     */
-    public static List<Operation> operationsOf(CheckKind check, long trySeed) {
-        return RandomScenario.operations(check, trySeed);
+    public static RandomScenario.Generated tryOf(CheckKind check, ZfsEngine engine, long trySeed) {
+        return RandomScenario.of(check, engine, trySeed);
     }
 
     /**
@@ -116,20 +111,21 @@ public final class Explorer {
             }
             long trySeed = trySeed(plan.seed(), t);
             CheckKind kind = checkOf(plan.checks(), trySeed);
-            ArcConfig config = RandomScenario.config(kind, trySeed);
-            List<Operation> ops = RandomScenario.operations(kind, trySeed);
-            Verdict verdict = checker.check(kind, config, ops);
+            RandomScenario.Generated scenario = tryOf(kind, checker.oracleEngine(), trySeed);
+            ConformanceSettings settings = scenario.settings();
+            List<Operation> ops = scenario.operations();
+            Verdict verdict = checker.check(kind, settings, ops);
             done++;
             byCheck.merge(kind, 1L, Long::sum);
             progress.accept(done);
             if (verdict.failed()) {
                 Shrinker shrinker = new Shrinker(MAX_SHRINK_EVALUATIONS);
                 List<Operation> shrunk = shrinker.shrink(ops, candidate -> {
-                    Verdict v = checker.check(kind, config, candidate);
+                    Verdict v = checker.check(kind, settings, candidate);
                     return v.failed() && v.rule().equals(verdict.rule());
                 }, SimplerOperations::of, stop);
-                Failure failure = new Failure(kind, t, trySeed, config, verdict, ops,
-                        checker.check(kind, config, shrunk), shrunk, shrinker.evaluations());
+                Failure failure = new Failure(kind, t, trySeed, settings, verdict, ops,
+                        checker.check(kind, settings, shrunk), shrunk, shrinker.evaluations());
                 return new ExploreResult(done, byCheck, System.nanoTime() - start, stop.getAsBoolean(), failure);
             }
         }

@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.ZfsRelease;
 
 /**
  * Writes a shrunk failure as an op trace ({@link Operation#toTraceLine()}, read by
@@ -31,6 +31,24 @@ public final class FailureTrace {
     }
 
     /**
+     * @param failure a failure
+     * @param trace the file its shrunk trace was written to
+     * @return the {@code arc explore} command that replays it: its check and try seed, and for an oracle check of
+     *     another release than zfs-2.1.1 that release ({@code --zfs})
+     */
+    public static String reproduce(Failure failure, Path trace) {
+        String release = "";
+        if (failure.check() == CheckKind.ORACLE) {
+            ZfsRelease r = ZfsRelease.followedBy(failure.settings().engine(), failure.settings().config().fixes());
+            if (r != ZfsRelease.V2_1_1) {
+                release = " --zfs " + r.version();
+            }
+        }
+        return "arc explore --check " + failure.check().label() + release + " --try-seed " + failure.trySeed()
+                + " --trace " + trace;
+    }
+
+    /**
      * @param file where to write
      * @param seed the exploration's seed
      * @param failure the failure
@@ -40,16 +58,14 @@ public final class FailureTrace {
         List<String> lines = new ArrayList<>();
         lines.add("# arc explore: check " + failure.check().label() + " failed on try " + failure.tryIndex()
                 + " of seed " + seed + " (try seed " + failure.trySeed() + ")");
-        lines.add("# reproduce: arc explore --check " + failure.check().label() + " --try-seed " + failure.trySeed()
-                + " --trace " + file.getFileName());
-        lines.add("# config: " + failure.config());
+        lines.add("# reproduce: " + reproduce(failure, file.getFileName()));
+        lines.add("# config: " + failure.settings().config());
         lines.add("# failure: " + failure.shrunk().firstLine());
         lines.add("# shrunk from " + failure.originalOps().size() + " to " + failure.shrunkOps().size()
                 + " operations (" + failure.evaluations() + " candidates tested)");
         if (failure.check() == CheckKind.ORACLE) {
             lines.add("# the settings, so that arc conform and arc-oracle run it as the check did (docs/oracle.md):");
-            lines.addAll(ConformanceTrace.text(new ConformanceSettings(failure.config(),
-                    RandomScenario.INITIAL_FREE_MEMORY), failure.shrunkOps()).lines().toList());
+            lines.addAll(ConformanceTrace.text(failure.settings(), failure.shrunkOps()).lines().toList());
         } else {
             failure.shrunkOps().forEach(op -> lines.add(op.toTraceLine()));
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import org.arcref.conformance.ConformanceSettings;
+import org.arcref.conformance.ConformanceTrace;
 import org.arcref.random.SplitMix64;
 import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.ArcSnapshot;
@@ -35,7 +36,8 @@ import org.arcref.zfs.ZfsPageCache;
  *
  * <p>{@link CheckKind#ORACLE}: the same, without quirk fixes (the oracle's {@code arc.c} is 2.1.1's as released).
  * {@link #generate} draws these tries as conformance traces for {@code arc gen}, optionally with other settings,
- * another length or another number of read keys.
+ * another length or another number of read keys. The oracle check of zfs-2.2.0's engine draws
+ * {@link Random22Scenario}'s tries instead.
  *
  * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1
  * to 300 requests, each a {@code tick 1} and a page read (the spec's page mode, {@link ZfsPageCache}).
@@ -54,51 +56,53 @@ public final class RandomScenario {
 
     /**
      * @param kind the check
+     * @param engine the engine of the oracle check's tries: zfs-2.2.0's draws {@link Random22Scenario}'s; the other
+     *     checks' tries are zfs-2.1.1's whatever it is
      * @param trySeed the try's seed
-     * @return the configuration of the try: a small cache, or for {@link CheckKind#CANONICAL} the page-mode cache
+     * @return the try's settings (a small cache, or for {@link CheckKind#CANONICAL} the page-mode cache, with
+     *     {@link #INITIAL_FREE_MEMORY}) and its operations, valid on them by construction
      */
-    static ArcConfig config(CheckKind kind, long trySeed) {
-        return config(kind, new SplitMix64(trySeed));
-    }
-
-    /**
-     * @param kind the check
-     * @param trySeed the try's seed
-     * @return the try's operations
-     */
-    static List<Operation> operations(CheckKind kind, long trySeed) {
-        SplitMix64 rng = new SplitMix64(trySeed);
-        ArcConfig config = config(kind, rng);
-        if (kind == CheckKind.CANONICAL) {
-            return pageRequests(capacityOf(config), rng);
+    static Generated of(CheckKind kind, ZfsEngine engine, long trySeed) {
+        if (kind == CheckKind.ORACLE) {
+            return generate(engine, trySeed, UnaryOperator.identity(), null, null);
         }
-        return specOperations(new ConformanceSettings(config, INITIAL_FREE_MEMORY), rng, drawLength(rng), READ_KEYS);
+        SplitMix64 rng = new SplitMix64(trySeed);
+        ConformanceSettings settings = new ConformanceSettings(config(kind, rng), INITIAL_FREE_MEMORY);
+        if (kind == CheckKind.CANONICAL) {
+            return new Generated(settings, pageRequests(capacityOf(settings.config()), rng));
+        }
+        return new Generated(settings, specOperations(settings, rng, drawLength(rng), READ_KEYS));
     }
 
     /**
-     * The oracle check's try as a conformance trace ({@code arc gen}): its configuration, which has no quirk fixes,
+     * The oracle check's try as a conformance trace ({@code arc gen}): its settings, which have no quirk fixes,
      * changed by {@code given}, then operations drawn as the try draws them but on the changed settings, so that the
-     * spec accepts every one of them under exactly those settings. With {@code given} the identity, {@code length}
-     * {@code null} and {@code keys} {@link #READ_KEYS} the operations are those of
-     * {@code operationsOf(ORACLE, trySeed)}; with another {@code length} the try's drawn length is replaced, so the
-     * first operations are still the try's.
+     * spec accepts every one of them under exactly those settings. With {@code given} the identity and
+     * {@code length} and {@code keys} {@code null} the trace is the try {@code of(ORACLE, engine, trySeed)}; with
+     * another {@code length} the try's drawn length is replaced, so the first operations are still the try's.
      *
+     * @param engine the engine: zfs-2.1.1's tries are drawn here, zfs-2.2.0's by {@link Random22Scenario}
      * @param trySeed the try's seed
      * @param given changes the drawn settings (the {@code --set} options)
      * @param length the number of operations, or {@code null} for the try's drawn length (20 to 120)
-     * @param keys the number of keys read ({@code 0 … keys-1}), in [1, {@link #FIRST_WRITE_KEY}]
+     * @param keys the number of keys read ({@code 0 … keys-1}), in [1, {@link #FIRST_WRITE_KEY}], or {@code null}
+     *     for the try's ({@link #READ_KEYS} with zfs-2.1.1's engine, drawn with zfs-2.2.0's)
      * @return the settings and the operations
      * @throws IllegalArgumentException if {@code keys} is out of range, or the spec rejects a drawn operation
      *     under the changed settings (a block size above {@code spa_maxblocksize}, say)
      */
-    public static Generated generate(long trySeed, UnaryOperator<ConformanceSettings> given, Integer length,
-            int keys) {
-        requireReadKeys(keys);
+    public static Generated generate(ZfsEngine engine, long trySeed, UnaryOperator<ConformanceSettings> given,
+            Integer length, Integer keys) {
+        if (engine == ZfsEngine.V2_2_0) {
+            return Random22Scenario.generate(trySeed, given, length, keys);
+        }
+        int readKeys = keys != null ? keys : READ_KEYS;
+        requireReadKeys(readKeys);
         SplitMix64 rng = new SplitMix64(trySeed);
         ConformanceSettings settings = given.apply(new ConformanceSettings(config(CheckKind.ORACLE, rng),
                 INITIAL_FREE_MEMORY));
         int drawn = drawLength(rng); // drawn even when replaced, so that the operations that follow are the try's
-        return new Generated(settings, specOperations(settings, rng, length != null ? length : drawn, keys));
+        return new Generated(settings, specOperations(settings, rng, length != null ? length : drawn, readKeys));
     }
 
     /**
@@ -114,12 +118,17 @@ public final class RandomScenario {
     }
 
     /**
-     * A generated conformance trace's content.
+     * A try's or a generated conformance trace's content.
      *
      * @param settings the settings the operations were drawn on
      * @param operations the operations, each accepted by the spec under {@code settings}
      */
     public record Generated(ConformanceSettings settings, List<Operation> operations) {
+
+        /** @return the conformance trace: a {@code # conform:} line naming every setting, then the operations */
+        public String text() {
+            return ConformanceTrace.text(settings, operations);
+        }
     }
 
     private static int drawLength(SplitMix64 rng) {

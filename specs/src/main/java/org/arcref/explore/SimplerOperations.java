@@ -7,10 +7,11 @@ import org.arcref.zfs.ReadKind;
 
 /**
  * The simpler variants of an operation that the {@link Shrinker} tries in place of it, simplest first: a read or a
- * completion without its hold, a demand read instead of a prefetch, a release instead of an overwrite (the hold
- * dropped without a pending write), a tick, shrink or memory amount of 0, 1 or half. Every variant is strictly
- * simpler (fewer holds or pending writes, a demand read, or a smaller amount), and none is replaced by an
- * overwrite, so replacing cannot go on for ever.
+ * completion without its hold, a demand read instead of a prefetch, a read or a write without {@code uncached}, a
+ * release instead of an overwrite (the hold dropped without a pending write), a tick of 1 or half, a shrink of 0
+ * or half. A read keeps its buffer type (a key's type is fixed by its first use). Every variant is strictly simpler
+ * (fewer holds, flags or pending writes, a demand read, or a smaller amount), and none is replaced by an overwrite,
+ * so replacing cannot go on for ever.
  */
 final class SimplerOperations {
 
@@ -25,11 +26,16 @@ final class SimplerOperations {
         List<Operation> variants = new ArrayList<>();
         if (op instanceof Operation.Read r) {
             if (r.hold()) {
-                variants.add(new Operation.Read(r.key(), r.size(), r.kind(), false));
+                variants.add(new Operation.Read(r.key(), r.size(), r.kind(), false, r.type(), r.uncached()));
             }
             if (r.kind() != ReadKind.DEMAND) {
-                variants.add(new Operation.Read(r.key(), r.size(), ReadKind.DEMAND, false));
+                variants.add(new Operation.Read(r.key(), r.size(), ReadKind.DEMAND, false, r.type(), r.uncached()));
             }
+            if (r.uncached()) {
+                variants.add(new Operation.Read(r.key(), r.size(), r.kind(), r.hold(), r.type(), false));
+            }
+        } else if (op instanceof Operation.Write w && w.uncached()) {
+            variants.add(new Operation.Write(w.key(), w.size(), w.type(), false));
         } else if (op instanceof Operation.Complete c && c.hold()) {
             variants.add(new Operation.Complete(c.key(), false));
         } else if (op instanceof Operation.Overwrite o) {

@@ -92,6 +92,11 @@ public final class OracleComparison {
         this.fixes = Set.copyOf(fixes);
     }
 
+    /** @return the engine of the spec that runs the traces: the one of the oracle's release */
+    public ZfsEngine engine() {
+        return engine;
+    }
+
     /**
      * @param name the trace's name
      * @param text the trace's text, lines ending in {@code \n}, with its {@code # conform:} settings

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.Test;
 
 /** Stopping (Ctrl-C) ends an exploration between tries with an honest count; try seeds are stable. */
@@ -28,8 +29,13 @@ class ExplorerTest {
         assertEquals(t, Explorer.trySeed(42, 9));
         assertTrue(t != Explorer.trySeed(42, 10) && t != Explorer.trySeed(43, 9));
         for (CheckKind k : CheckKind.values()) {
-            assertEquals(RandomScenario.operations(k, t), RandomScenario.operations(k, t));
-            assertEquals(RandomScenario.config(k, t), RandomScenario.config(k, t));
+            for (ZfsEngine e : ZfsEngine.values()) {
+                assertEquals(Explorer.tryOf(k, e, t), Explorer.tryOf(k, e, t));
+            }
         }
+        assertEquals(ZfsEngine.V2_2_0, Explorer.tryOf(CheckKind.ORACLE, ZfsEngine.V2_2_0, t).settings().engine(),
+                "the oracle check draws the oracle's engine's tries");
+        assertEquals(Explorer.tryOf(CheckKind.INVARIANTS, ZfsEngine.V2_1_1, t),
+                Explorer.tryOf(CheckKind.INVARIANTS, ZfsEngine.V2_2_0, t), "the other checks draw zfs-2.1.1's");
     }
 }

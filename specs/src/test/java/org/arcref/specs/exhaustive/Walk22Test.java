@@ -11,15 +11,18 @@ import java.util.HashSet;
 import java.util.List;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.exhaustive.Walk22;
+import org.arcref.zfs.ArcState;
 import org.arcref.zfs.Operation;
+import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.Test;
 
 /**
- * X1 for zfs-2.2.0's engine in the default build: the walk of {@link Walk22#ciSettings()} and
- * {@link Walk22#ciAlphabet()} to depth 5, R22 and B1 on every transition, with and without the 2.2.x fixes; the
- * oracle module runs its transitions to depth 6 through the real arc.c ({@code Walk22OracleTest}).
+ * X1 for zfs-2.2.0's engine in the default build: the walks of {@link Walk22#ciSettings()} with
+ * {@link Walk22#ciAlphabet()} to depth 5 and with {@link Walk22#uncachedAlphabet()} to depth 4, R22 and B1 on every
+ * transition, with and without the 2.2.x fixes; the oracle module runs the first's transitions to depth 6 and the
+ * second's to depth 4 through the real arc.c ({@code Walk22OracleTest}).
  */
 class Walk22Test {
 
@@ -29,6 +32,38 @@ class Walk22Test {
             Walk22 walk = new Walk22(Walk22.ciSettings().withFixes(fixes), Walk22.ciAlphabet(), 5).run();
             assertTrue(walk.states() > 20_000, "states: " + walk.states());
             assertTrue(walk.edges().size() > 100_000, "transitions: " + walk.edges().size());
+        }
+    }
+
+    /**
+     * {@link Walk22#uncachedAlphabet()} to depth 4 (the depth {@code Walk22OracleTest} runs it to), with and without
+     * the fixes: every transition keeps the invariants, and the walk reaches the uncached state: a header listed in
+     * it, an uncached hit, an eviction from it (the evict zthr's flush), and uncached writes completed into it.
+     */
+    @Test
+    void theUncachedWalkKeepsTheInvariantsAndReachesTheUncachedState() {
+        for (var fixes : List.of(java.util.Set.<QuirkFix>of(), QuirkFix.of(ZfsEngine.V2_2_0))) {
+            int[] seen = new int[4];
+            Walk22 walk = new Walk22(Walk22.ciSettings().withFixes(fixes), Walk22.uncachedAlphabet(), 4).run(
+                    (edge, outcome, evicted, after) -> {
+                        if (after.headers().stream().anyMatch(h -> h.state() == ArcState.UNCACHED)) {
+                            seen[0]++;
+                        }
+                        if (outcome == Outcome.HIT_UNCACHED) {
+                            seen[1]++;
+                        }
+                        if (evicted.stream().anyMatch(e -> e.from() == ArcState.UNCACHED)) {
+                            seen[2]++;
+                        }
+                        if (outcome == Outcome.WRITE_COMPLETED && after.headers().stream().anyMatch(h ->
+                                h.key() == ((Operation.Complete) edge.op()).key() && h.state() == ArcState.UNCACHED)) {
+                            seen[3]++;
+                        }
+                    });
+            assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0 && seen[3] > 0, "transitions with an uncached "
+                    + "header listed, an uncached hit, an eviction from uncached, a write completed to uncached: "
+                    + java.util.Arrays.toString(seen));
+            assertTrue(walk.states() > 10_000, "states: " + walk.states());
         }
     }
 

@@ -1,6 +1,7 @@
 package org.arcref.specs.exhaustive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,9 +13,12 @@ import java.util.List;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.exhaustive.Walk22;
 import org.arcref.zfs.ArcState;
+import org.arcref.zfs.BufType;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.Outcome;
 import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ReadKind;
+import org.arcref.zfs.Zfs22Arc;
 import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +69,40 @@ class Walk22Test {
                     + java.util.Arrays.toString(seen));
             assertTrue(walk.states() > 10_000, "states: " + walk.states());
         }
+    }
+
+    /**
+     * Two states alike but for the time since the evict zthr's last flush of uncached headers: an uncached prefetch
+     * after a tick past the flush period, and the same prefetch again right after a flush. {@code evict} runs the
+     * zthr's callback in the first and finds nothing to do in the second; the uncached walk keeps them apart.
+     */
+    @Test
+    void theUncachedWalkTellsApartTheTimeSinceTheLastFlush() {
+        Operation prefetch = new Operation.Read(0, 512, ReadKind.PREFETCH, false, BufType.DATA, true);
+        List<Operation> late = List.of(new Operation.Tick(1000), prefetch);
+        List<Operation> flushed = List.of(prefetch, new Operation.Tick(1000), new Operation.Evict(), prefetch);
+        assertEquals(arcAfter(late).snapshot().headers(), arcAfter(flushed).snapshot().headers());
+        assertEquals(Outcome.EVICTOR_RAN, new Operation.Evict().applyTo(arcAfter(late)));
+        assertEquals(Outcome.IDLE, new Operation.Evict().applyTo(arcAfter(flushed)));
+        Walk22 walk = new Walk22(Walk22.ciSettings(), Walk22.uncachedAlphabet(), flushed.size()).run();
+        assertNotEquals(stateAfter(walk, late), stateAfter(walk, flushed));
+    }
+
+    private static Zfs22Arc arcAfter(List<Operation> path) {
+        Zfs22Arc arc = (Zfs22Arc) Walk22.ciSettings().newArc(e -> { });
+        path.forEach(op -> op.applyTo(arc));
+        return arc;
+    }
+
+    /** @return the state the walk reaches from the empty ARC by the path, along its transitions */
+    private static int stateAfter(Walk22 walk, List<Operation> path) {
+        int state = 0;
+        for (Operation op : path) {
+            int from = state;
+            state = walk.edges().stream().filter(e -> e.from() == from && e.op().equals(op)).findFirst()
+                    .orElseThrow().to();
+        }
+        return state;
     }
 
     @Test

@@ -46,8 +46,8 @@ import org.arcref.zfs.check.Arc22Invariants;
  *       that growth, with the last pass's ghost targets ({@link Zfs22Arc#evictStatics()});</li>
  * </ul>
  * and with the free memory, with more than one sublist the sublist-start generator's state, and, when an operation of
- * the alphabet is uncached, the time since the evict zthr's last flush of uncached headers
- * ({@code arc_last_uncached_flush}) capped at one past its period ({@code MSEC_TO_TICK(arc_min_prefetch_ms / 2)}),
+ * the alphabet is uncached, the time since the evict zthr's last callback, which flushes the uncached headers
+ * ({@code arc_last_uncached_flush}), capped at one past its period ({@code MSEC_TO_TICK(arc_min_prefetch_ms / 2)}),
  * past which its check answers alike, added. Without an uncached operation no header is ever uncached, and that time
  * is never read. Keys are not renamed.
  */

@@ -82,14 +82,15 @@ final class Walk22TreeCheck {
      * Runs the walk and keeps what a comparison needs.
      *
      * @param settings the spec's settings (zfs-2.2.0's engine, with the fixes the oracle's arc.c carries)
+     * @param alphabet the operations tried in every state
      * @param depth the walk's depth
      * @return the walk, ready to compare
      */
-    static Walk22TreeCheck walk(ConformanceSettings settings, int depth) {
+    static Walk22TreeCheck walk(ConformanceSettings settings, List<Operation> alphabet, int depth) {
         long start = System.nanoTime();
         MessageDigest sha = sha256();
         List<long[]> digests = new ArrayList<>();
-        Walk22 walk = new Walk22(settings, Walk22.ciAlphabet(), depth);
+        Walk22 walk = new Walk22(settings, alphabet, depth);
         walk.run((edge, outcome, evicted, after) -> digests.add(digest(sha, expected(walk.depth(edge.from()), edge,
                 outcome, evicted, after))));
         List<OracleTree.Transition> tree = new ArrayList<>(digests.size());

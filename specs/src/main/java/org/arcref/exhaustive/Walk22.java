@@ -45,8 +45,11 @@ import org.arcref.zfs.check.Arc22Invariants;
  *   <li>the ghost-hit counters, of which {@code arc_evict} reads only the growth since its last pass: encoded as
  *       that growth, with the last pass's ghost targets ({@link Zfs22Arc#evictStatics()});</li>
  * </ul>
- * and with the free memory and, with more than one sublist, the sublist-start generator's state added. Keys are not
- * renamed.
+ * and with the free memory, with more than one sublist the sublist-start generator's state, and, when an operation of
+ * the alphabet is uncached, the time since the evict zthr's last callback, which flushes the uncached headers
+ * ({@code arc_last_uncached_flush}), capped at one past its period ({@code MSEC_TO_TICK(arc_min_prefetch_ms / 2)}),
+ * past which its check answers alike, added. Without an uncached operation no header is ever uncached, and that time
+ * is never read. Keys are not renamed.
  */
 public final class Walk22 {
 
@@ -77,6 +80,10 @@ public final class Walk22 {
     private final ConformanceSettings settings;
     private final List<Operation> alphabet;
     private final int maxDepth;
+    /** Whether an operation of the alphabet is uncached: else no header is ever uncached (class comment). */
+    private final boolean uncachedOps;
+    /** {@code MSEC_TO_TICK(arc_min_prefetch_ms / 2)}: the evict zthr's period for flushing uncached headers. */
+    private final long flushPeriod;
     private final Map<List<Long>, Integer> known = new HashMap<>();
     private final List<List<Operation>> paths = new ArrayList<>();
     private final List<Integer> depths = new ArrayList<>();
@@ -98,6 +105,9 @@ public final class Walk22 {
         this.settings = settings;
         this.alphabet = List.copyOf(alphabet);
         this.maxDepth = maxDepth;
+        this.uncachedOps = this.alphabet.stream().anyMatch(op -> op instanceof Operation.Read r && r.uncached()
+                || op instanceof Operation.Write w && w.uncached());
+        this.flushPeriod = settings.config().msToTicks(settings.config().tunables().minPrefetchMs() / 2);
     }
 
     /**
@@ -198,6 +208,28 @@ public final class Walk22 {
         return ops;
     }
 
+    /**
+     * The alphabet that reaches zfs-2.2.0's uncached state, walked to a smaller depth than {@link #ciAlphabet()} as
+     * it is larger: {@link #ciAlphabet()}, then for each key three data operations with {@code uncached}: a demand
+     * read with hold (a miss to the uncached state; the header lives while held, so that another read is an uncached
+     * hit, and its release destroys it), a prefetch read (an unheld prefetch stays in the uncached state until the
+     * evict zthr flushes it, an eviction from {@code uncached}, once {@code tick 1000} has passed the prefetch
+     * lifetime and the flush period), and a write (whose completion moves the header to the uncached state, a held
+     * one to stay). A demand read without hold is left out (its header is destroyed within the operation, as is a
+     * completed write's without hold), and so is metadata, to keep the tree small.
+     *
+     * @return {@link #ciAlphabet()}'s operations, then the six uncached ones, key 0's first
+     */
+    public static List<Operation> uncachedAlphabet() {
+        List<Operation> ops = new ArrayList<>(ciAlphabet());
+        for (long key = 0; key < 2; key++) {
+            ops.add(new Operation.Read(key, 512, ReadKind.DEMAND, true, BufType.DATA, true));
+            ops.add(new Operation.Read(key, 512, ReadKind.PREFETCH, false, BufType.DATA, true));
+            ops.add(new Operation.Write(key, 512, BufType.DATA, true));
+        }
+        return ops;
+    }
+
     /** @return the distinct states found */
     public int states() {
         return paths.size();
@@ -293,8 +325,12 @@ public final class Walk22 {
             e.addAll(List.of(h.key(), (long) h.type().ordinal(), (long) h.state().ordinal(), h.size(),
                     h.hasData() ? 1L : 0L, h.sharedData() ? 1L : 0L, (long) h.refcount(), h.prefetch() ? 1L : 0L,
                     h.prescientPrefetch() ? 1L : 0L, (long) h.sublist(), h.linked() ? 1L : 0L,
-                    h.state() == ArcState.MRU || h.state() == ArcState.MFU ? Math.min(now - h.lastAccess(), cap)
-                            : -1L));
+                    h.uncached() ? 1L : 0L, h.linearData() ? 1L : 0L,
+                    h.state() == ArcState.MRU || h.state() == ArcState.MFU || h.state() == ArcState.UNCACHED
+                            ? Math.min(now - h.lastAccess(), cap) : -1L));
+        }
+        if (uncachedOps) {
+            e.add(Math.min(now - arc.lastUncachedFlush(), flushPeriod + 1));
         }
         return e;
     }

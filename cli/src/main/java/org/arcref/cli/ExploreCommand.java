@@ -160,11 +160,11 @@ final class ExploreCommand implements Callable<Integer> {
                         "--duration", "--seed", "--shard", "--checks", "--out", "--json");
                 return replay(stdout, active);
             }
-            return explore(stdout, err, active);
+            return explore(stdout, err, active, release);
         }
     }
 
-    private int explore(PrintWriter stdout, PrintWriter err, Checker active) {
+    private int explore(PrintWriter stdout, PrintWriter err, Checker active, ZfsRelease release) {
         GivenOptions.reject(spec, "without --trace", "--check", "--try-seed");
         if (tries != null && tries < 1) {
             throw new IllegalArgumentException("--tries must be >= 1, was " + tries);
@@ -194,7 +194,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (result.failure() != null) {
             Path file = out.resolve(FailureTrace.fileName(s, result.failure()));
             try {
-                FailureTrace.write(file, s, result.failure());
+                FailureTrace.write(file, s, result.failure(), release);
                 failureTrace = file;
             } catch (UncheckedIOException e) {
                 // the finding stands (exit status 1); only its trace file is lost
@@ -204,7 +204,7 @@ final class ExploreCommand implements Callable<Integer> {
         stdout.println(json ? json(plan, result, failureTrace) : summary(plan, result));
         stdout.flush();
         if (result.failure() != null) {
-            report(err, s, result.failure(), failureTrace);
+            report(err, s, result.failure(), release, failureTrace);
         }
         return result.failure() != null ? ExitCode.FINDING
                 : result.interrupted() ? ExitCode.INTERRUPTED : ExitCode.SUCCESS;
@@ -237,13 +237,13 @@ final class ExploreCommand implements Callable<Integer> {
         return v.failed() ? ExitCode.FINDING : ExitCode.SUCCESS;
     }
 
-    private static void report(PrintWriter err, long s, Failure f, Path file) {
+    private static void report(PrintWriter err, long s, Failure f, ZfsRelease release, Path file) {
         err.println("arc explore: " + f.check().label() + " failed on try " + f.tryIndex() + " (seed " + s
                 + ", try seed " + f.trySeed() + "): " + f.original().firstLine());
         err.println("arc explore: shrunk " + f.originalOps().size() + " -> " + f.shrunkOps().size()
                 + " operations (" + f.shrunk().firstLine() + "); trace: " + (file == null ? "not written" : file));
         if (file != null) {
-            err.println("arc explore: reproduce with: " + FailureTrace.reproduce(f, file));
+            err.println("arc explore: reproduce with: " + FailureTrace.reproduce(f, release, file));
         }
         err.flush();
     }

@@ -81,7 +81,7 @@ class ExploreOracleCommandTest {
         Run replay = arc("explore", "--check", "oracle", "--zfs", "2.2.11", "--oracle", oracle220, "--try-seed",
                 m.group(1), "--trace", m.group(2));
         assertEquals(1, replay.status(), replay.out() + replay.err());
-        assertTrue(replay.out().contains("FAILED: oracle: "), replay.out());
+        assertTrue(replay.out().contains("FAILED: G1 violated: oracle: "), replay.out());
     }
 
     @Test

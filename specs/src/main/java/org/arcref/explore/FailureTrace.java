@@ -32,19 +32,15 @@ public final class FailureTrace {
 
     /**
      * @param failure a failure
+     * @param release the release the oracle check followed ({@code --zfs})
      * @param trace the file its shrunk trace was written to
      * @return the {@code arc explore} command that replays it: its check and try seed, and for an oracle check of
      *     another release than zfs-2.1.1 that release ({@code --zfs})
      */
-    public static String reproduce(Failure failure, Path trace) {
-        String release = "";
-        if (failure.check() == CheckKind.ORACLE) {
-            ZfsRelease r = ZfsRelease.followedBy(failure.settings().engine(), failure.settings().config().fixes());
-            if (r != ZfsRelease.V2_1_1) {
-                release = " --zfs " + r.version();
-            }
-        }
-        return "arc explore --check " + failure.check().label() + release + " --try-seed " + failure.trySeed()
+    public static String reproduce(Failure failure, ZfsRelease release, Path trace) {
+        String zfs = failure.check() == CheckKind.ORACLE && release != ZfsRelease.V2_1_1
+                ? " --zfs " + release.version() : "";
+        return "arc explore --check " + failure.check().label() + zfs + " --try-seed " + failure.trySeed()
                 + " --trace " + trace;
     }
 
@@ -52,13 +48,14 @@ public final class FailureTrace {
      * @param file where to write
      * @param seed the exploration's seed
      * @param failure the failure
+     * @param release the release the oracle check followed ({@code --zfs})
      * @throws UncheckedIOException if the file cannot be written
      */
-    public static void write(Path file, long seed, Failure failure) {
+    public static void write(Path file, long seed, Failure failure, ZfsRelease release) {
         List<String> lines = new ArrayList<>();
         lines.add("# arc explore: check " + failure.check().label() + " failed on try " + failure.tryIndex()
                 + " of seed " + seed + " (try seed " + failure.trySeed() + ")");
-        lines.add("# reproduce: " + reproduce(failure, file.getFileName()));
+        lines.add("# reproduce: " + reproduce(failure, release, file.getFileName()));
         lines.add("# config: " + failure.settings().config());
         lines.add("# failure: " + failure.shrunk().firstLine());
         lines.add("# shrunk from " + failure.originalOps().size() + " to " + failure.shrunkOps().size()

@@ -13,6 +13,7 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
+import org.arcref.specs.bounded.Exhaustive.Bounded;
 import org.arcref.specs.bounded.Exhaustive;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.zfs.AdjustableMemory;
@@ -267,35 +268,20 @@ class EvictWaitersExhaustiveTest {
         return new Scenario(main, other);
     }
 
-    /**
-     * A scenario with the switch bound its run covers and the invocations that reach it: every schedule with at
-     * most {@code switches} switches, and one more ({@code docs/formal-models.md} has the counts).
-     */
-    record Bounded(Scenario scenario, int switches, int budget) {
-        @Override
-        public String toString() {
-            return scenario + ", up to " + switches + " switches";
-        }
-
-        void check(Variant variant) {
-            Exhaustive.upToSwitches("waiters " + this + " on " + variant, switches, budget,
-                    () -> run(scenario, variant), EvictWaitersExhaustiveTest::hang);
-        }
-
-        Property refute(Variant variant) {
-            return Exhaustive.refute("waiters " + this + " on " + variant, switches, budget,
-                    () -> run(scenario, variant), EvictWaitersExhaustiveTest::hang).property();
-        }
+    /** @return the scenario with its switch bound and the invocations that reach it, run by {@link #run} */
+    private static Bounded<Scenario, Variant> bounded(Scenario scenario, int switches, int budget) {
+        return new Bounded<>("waiters", scenario, switches, budget, EvictWaitersExhaustiveTest::run,
+                EvictWaitersExhaustiveTest::hang);
     }
 
-    static final Bounded ONE_OF_1 = new Bounded(of(List.of(1L), List.of()), 3, 74);
-    static final Bounded ONE_OF_2 = new Bounded(of(List.of(2L), List.of()), 3, 74);
-    static final Bounded ONE_THEN_TWO = new Bounded(of(List.of(1L, 2L), List.of()), 3, 74);
-    
+    static final Bounded<Scenario, Variant> ONE_OF_1 = bounded(of(List.of(1L), List.of()), 3, 74);
+    static final Bounded<Scenario, Variant> ONE_OF_2 = bounded(of(List.of(2L), List.of()), 3, 74);
+    static final Bounded<Scenario, Variant> ONE_THEN_TWO = bounded(of(List.of(1L, 2L), List.of()), 3, 74);
+
     /** The default run's scenarios. */
-    static Stream<Bounded> scenarios() {
-        return Stream.of(ONE_OF_1, ONE_OF_2, ONE_THEN_TWO, new Bounded(of(List.of(1L), List.of(2L)), 3, 138),
-                new Bounded(of(List.of(2L), List.of(1L)), 3, 138));
+    static Stream<Bounded<Scenario, Variant>> scenarios() {
+        return Stream.of(ONE_OF_1, ONE_OF_2, ONE_THEN_TWO, bounded(of(List.of(1L), List.of(2L)), 3, 138),
+                bounded(of(List.of(2L), List.of(1L)), 3, 138));
     }
 
     /** Starts and cancels one zthr outside the model checker: the one-time priority-mode log is not analysed. */
@@ -307,7 +293,7 @@ class EvictWaitersExhaustiveTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
     @DisplayName("L1, R8, R9: every schedule of the real waiter queue and evict zthr up to the switch bound")
-    void upToTheSwitchBound(Bounded scenario) {
+    void upToTheSwitchBound(Bounded<Scenario, Variant> scenario) {
         scenario.check(Variant.REAL);
     }
 

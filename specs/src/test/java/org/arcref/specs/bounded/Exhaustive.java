@@ -1,6 +1,8 @@
 package org.arcref.specs.bounded;
 
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.specs.lincheck.ExploredSchedules.Exploration;
@@ -77,6 +79,52 @@ public final class Exhaustive {
                     + budget + " invocations: " + run);
         }
         return run;
+    }
+
+    /**
+     * A scenario with the switch bound its run covers and the invocations that reach it: every schedule with at most
+     * {@code switches} switches, and one more ({@code docs/formal-models.md} has the counts).
+     *
+     * @param <S> the scenario's type
+     * @param <V> the type of the variants of the protocol it runs on
+     * @param subject what runs, first in the run's name ({@code zthr}, {@code waiters})
+     * @param scenario the scenario
+     * @param switches the bound every schedule of which must run
+     * @param budget the invocations that reach it
+     * @param run runs the scenario on a variant, once per invocation
+     * @param hang names a hang ({@link #run})
+     */
+    public record Bounded<S, V>(String subject, S scenario, int switches, int budget, BiConsumer<S, V> run,
+            Supplier<PropertyViolation> hang) {
+
+        @Override
+        public String toString() {
+            return scenario + ", up to " + switches + " switches";
+        }
+
+        /**
+         * {@link #upToSwitches} on a variant.
+         *
+         * @param variant the variant
+         */
+        public void check(V variant) {
+            upToSwitches(name(variant), switches, budget, () -> run.accept(scenario, variant), hang);
+        }
+
+        /**
+         * {@link Exhaustive#refute} on a broken variant.
+         *
+         * @param variant the variant
+         * @return the property its violation names
+         */
+        public Property refute(V variant) {
+            return Exhaustive.refute(name(variant), switches, budget, () -> run.accept(scenario, variant), hang)
+                    .property();
+        }
+
+        private String name(V variant) {
+            return subject + " " + this + " on " + variant;
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
+import org.arcref.specs.bounded.Exhaustive.Bounded;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.arcref.zthr.ExitKeepsWaitersZthr;
 import org.arcref.zthr.HeldStartZthr;
@@ -338,50 +339,35 @@ class ZthrExhaustiveTest {
         return new Scenario(main, other);
     }
 
-    /**
-     * A scenario with the switch bound its run covers and the invocations that reach it: every schedule with at
-     * most {@code switches} switches, and one more ({@code docs/formal-models.md} has the counts).
-     */
-    record Bounded(Scenario scenario, int switches, int budget) {
-        @Override
-        public String toString() {
-            return scenario + ", up to " + switches + " switches";
-        }
-
-        void check(Variant variant) {
-            Exhaustive.upToSwitches("zthr " + this + " on " + variant, switches, budget,
-                    () -> run(scenario, variant), ZthrExhaustiveTest::hang);
-        }
-
-        Property refute(Variant variant) {
-            return Exhaustive.refute("zthr " + this + " on " + variant, switches, budget,
-                    () -> run(scenario, variant), ZthrExhaustiveTest::hang).property();
-        }
+    /** @return the scenario with its switch bound and the invocations that reach it, run by {@link #run} */
+    private static Bounded<Scenario, Variant> bounded(Scenario scenario, int switches, int budget) {
+        return new Bounded<>("zthr", scenario, switches, budget, ZthrExhaustiveTest::run, ZthrExhaustiveTest::hang);
     }
 
-    static final Bounded WAKEUP_ALONE = new Bounded(of(List.of(WAKEUP), List.of()), 4, 1_674);
-    static final Bounded WAIT_ALONE = new Bounded(of(List.of(WAIT_CYCLE_DONE), List.of()), 4, 2_651);
-    static final Bounded CANCEL_VS_GUARDED_RESUME = new Bounded(of(List.of(CANCEL), List.of(RESUME_IF_STOPPED)), 3,
-            47);
-    static final Bounded WAIT_VS_CANCEL = new Bounded(of(List.of(WAIT_CYCLE_DONE), List.of(CANCEL)), 3, 45);
+    static final Bounded<Scenario, Variant> WAKEUP_ALONE = bounded(of(List.of(WAKEUP), List.of()), 4, 1_674);
+    static final Bounded<Scenario, Variant> WAIT_ALONE = bounded(of(List.of(WAIT_CYCLE_DONE), List.of()), 4, 2_651);
+    static final Bounded<Scenario, Variant> CANCEL_VS_GUARDED_RESUME =
+            bounded(of(List.of(CANCEL), List.of(RESUME_IF_STOPPED)), 3, 47);
+    static final Bounded<Scenario, Variant> WAIT_VS_CANCEL =
+            bounded(of(List.of(WAIT_CYCLE_DONE), List.of(CANCEL)), 3, 45);
 
     /** The default run's scenarios. */
-    static Stream<Bounded> scenarios() {
-        return Stream.of(WAKEUP_ALONE, WAIT_ALONE, new Bounded(of(List.of(CANCEL), List.of()), 4, 2_508),
+    static Stream<Bounded<Scenario, Variant>> scenarios() {
+        return Stream.of(WAKEUP_ALONE, WAIT_ALONE, bounded(of(List.of(CANCEL), List.of()), 4, 2_508),
                 CANCEL_VS_GUARDED_RESUME, WAIT_VS_CANCEL,
-                new Bounded(of(List.of(CANCEL), List.of(RESUME)), 3, 47),
-                new Bounded(of(List.of(WAKEUP), List.of(WAIT_CYCLE_DONE)), 3, 29),
-                new Bounded(of(List.of(WAKEUP), List.of(CANCEL)), 3, 29));
+                bounded(of(List.of(CANCEL), List.of(RESUME)), 3, 47),
+                bounded(of(List.of(WAKEUP), List.of(WAIT_CYCLE_DONE)), 3, 29),
+                bounded(of(List.of(WAKEUP), List.of(CANCEL)), 3, 29));
     }
 
     /** The scenarios behind {@code -Dbounded.large=true}: 4 switches, where the default run covers 3 or none. */
-    static Stream<Bounded> largeScenarios() {
+    static Stream<Bounded<Scenario, Variant>> largeScenarios() {
         return Stream.of(
-                new Bounded(of(List.of(RESUME), List.of()), 4, 3_845),
-                new Bounded(of(List.of(WAKEUP, WAKEUP), List.of()), 4, 2_655),
-                new Bounded(of(List.of(WAKEUP), List.of(WAKEUP)), 4, 4_426),
-                new Bounded(of(List.of(WAKEUP), List.of(WAIT_CYCLE_DONE)), 4, 4_469),
-                new Bounded(of(List.of(WAKEUP), List.of(CANCEL)), 4, 4_500));
+                bounded(of(List.of(RESUME), List.of()), 4, 3_845),
+                bounded(of(List.of(WAKEUP, WAKEUP), List.of()), 4, 2_655),
+                bounded(of(List.of(WAKEUP), List.of(WAKEUP)), 4, 4_426),
+                bounded(of(List.of(WAKEUP), List.of(WAIT_CYCLE_DONE)), 4, 4_469),
+                bounded(of(List.of(WAKEUP), List.of(CANCEL)), 4, 4_500));
     }
 
     /** Starts and cancels one zthr outside the model checker: the one-time priority-mode log is not analysed. */
@@ -393,14 +379,14 @@ class ZthrExhaustiveTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
     @DisplayName("Z1, Z3-Z5: every schedule of the real zthr up to the scenario's switch bound")
-    void upToTheSwitchBound(Bounded scenario) {
+    void upToTheSwitchBound(Bounded<Scenario, Variant> scenario) {
         scenario.check(Variant.REAL);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("largeScenarios")
     @DisplayName("Z1, Z3-Z5: every schedule of the real zthr up to 4 switches (-Dbounded.large=true)")
-    void upToTheSwitchBoundLarge(Bounded scenario) {
+    void upToTheSwitchBoundLarge(Bounded<Scenario, Variant> scenario) {
         assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
         scenario.check(Variant.REAL);
     }

@@ -76,6 +76,8 @@ class ConfigurationRulesTest {
         InvalidArgumentException window = assertThrows(InvalidArgumentException.class, () -> new ArcConfig(8192,
                 8192, 512, 256, 0, 1000, 4, 0, true, Set.of(), Tunables.defaults()));
         assertEquals("growthWindow", window.argument());
+        assertEquals("must be in [512, 33554432], was 256", window.rule(), "the rule apart from the argument");
+        assertEquals("growthWindow must be in [512, 33554432], was 256", window.getMessage());
     }
 
     @Test

@@ -207,6 +207,17 @@ class BadInputProperties {
         expect(() -> new ArcConfig(4096, 8192, 2048, 4096, 0, 8, 1, 0, true, Set.of(), Tunables.defaults()),
                 "hz must be in [16, 1000000], was 8");
         expect(() -> new ZfsArc(null, MemoryModel.plentiful()), "config must not be null");
+        expect(() -> ArcConfig.small(4096, 8192, 2048).withSysFree(-1), "sysFree must be in [0, ");
+    }
+
+    /** The bounds of a range are valid values: a shrink by 0 bytes is an operation, one by -1 byte is not. */
+    @Example
+    void b1AShrinkByNothingIsAcceptedAndByLessIsRejected() {
+        ZfsArc arc = new ZfsArc(ArcConfig.small(4096, 8192, 2048), MemoryModel.plentiful());
+        long c = arc.snapshot().c();
+        arc.reduceTargetSize(0);
+        assertEquals(c, arc.snapshot().c(), "nothing to free, arc_c stays");
+        expect(() -> arc.reduceTargetSize(-1), "toFree must be >= 0, was -1");
     }
 
     @Example

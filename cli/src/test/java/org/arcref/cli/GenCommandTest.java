@@ -169,7 +169,7 @@ class GenCommandTest {
     void badArgumentsAreNamedWithTheRuleAndValueBeforeAnyWork() {
         assertBadBeforeWork(gen("--ops", "0"), "arc: --ops must be in [1, 1000000], was 0");
         assertBadBeforeWork(gen("--zfs", "2.3.0"), "arc: --zfs must be one of 2.1.1, 2.1.16, 2.2.0, 2.2.11 (the releases "
-                + "the spec follows), was 2.3.0");
+                + "the spec follows), was \"2.3.0\"");
         assertBadBeforeWork(gen("--keys", "1001"), "arc: --keys must be in [1, 1000] (keys from 1000 on are written ones), "
                 + "was 1001");
         assertBadBeforeWork(gen("--count", "0", "-o", dir.toString()), "arc: --count must be in [1, 100000], was 0");

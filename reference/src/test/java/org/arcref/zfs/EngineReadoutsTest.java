@@ -34,7 +34,7 @@ class EngineReadoutsTest {
     }
 
     @Test
-    void anUncachedHeadersAccountedSizeIsItsSizeAndAGhostsToo() {
+    void aHeadersAccountedSizeIsItsDataAndItsPrivateCopies() {
         ZfsArc arc = new ZfsArc(ArcConfig.small(4096, 4096, 2048).withSublists(1), MemoryModel.plentiful());
         arc.read(0, 1024, ReadKind.DEMAND, false);
         HeaderSnapshot mru = arc.snapshot().headers().get(0);

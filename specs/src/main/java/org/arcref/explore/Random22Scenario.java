@@ -37,7 +37,8 @@ import org.arcref.zfs.ZfsEngine;
  * changes (0, 1 MiB, 1 TiB), 3 reaps and 5 evictor steps; a draw whose operation has nothing to act on (a release
  * with nothing held, a read of a key being written) draws again. A key's type is its parity (odd keys are
  * metadata) and its size is fixed at its first use: 512 B or 1 KiB below a 2 KiB {@code spa_maxblocksize}, else
- * also 1.5, 2 KiB or {@code spa_maxblocksize}; a write is 512 B, 1 or 2 KiB. Each operation is applied to the
+ * also 1.5, 2 KiB or {@code spa_maxblocksize}; a write is 512 B below a 2 KiB {@code spa_maxblocksize}, else 512 B,
+ * 1 or 2 KiB. Each operation is applied to the
  * engine as it is drawn, so that a trace drawn on changed settings ({@code arc gen --set}) is valid or rejected at
  * once, naming the operation.
  */

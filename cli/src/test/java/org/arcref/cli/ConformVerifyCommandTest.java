@@ -2,6 +2,7 @@ package org.arcref.cli;
 
 import static org.arcref.cli.CliRun.arc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -56,8 +57,8 @@ class ConformVerifyCommandTest {
         List<String> lines = Files.readAllLines(out);
         assertEquals(1 + ConformanceTrace.builtin("basic").steps().size(), lines.size());
         String header = lines.get(0);
-        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":3,\"zfs\":\"2.1.1\","
-                + "\"trace\":\"builtin:basic\",\"trace_sha256\":\"" + ConformanceTrace.builtin("basic").sha256()
+        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":5,\"zfs\":\"2.1.1\","
+                + "\"revision\":5,\"trace\":\"builtin:basic\",\"trace_sha256\":\"" + ConformanceTrace.builtin("basic").sha256()
                 + "\",\"headers\":false,\"config\":{\"arc_c_min\":8192,"), header);
         assertTrue(header.contains("\"zfs_arc_evict_batch_limit\":3,"), header);
         assertTrue(header.contains("\"SHRINK_CLAMPS_ARC_P_OURS\":true"), header);
@@ -66,21 +67,58 @@ class ConformVerifyCommandTest {
                 + "\"evicted\":[],\"tick\":0,\"arc_c\":8192,\"arc_p\":4096,\"arc_size\":1024,"), lines.get(1));
     }
 
-    /** zfs-2.2.0's engine's lines have their own version, 4; a header of that engine with 2.1.1's version 3 is refused. */
+    /**
+     * zfs-2.2.0's engine's lines are version 5 too, with the engine's own revision; a header with the version before
+     * the revision field is refused.
+     */
     @Test
-    void theEngineOfZfs22WritesAndReadsVersion4() throws IOException {
+    void theEngineOfZfs22WritesAndReadsVersion5WithItsRevision() throws IOException {
         Path out = conform("metadata-basic", "--zfs", "2.2.0");
         List<String> lines = Files.readAllLines(out);
-        assertTrue(lines.get(0).startsWith("{\"format\":\"arcref-conformance\",\"version\":4,\"zfs\":\"2.2.0\","),
-                lines.get(0));
+        assertTrue(lines.get(0).startsWith("{\"format\":\"arcref-conformance\",\"version\":5,\"zfs\":\"2.2.0\","
+                + "\"revision\":2,"), lines.get(0));
         CliRun r = arc("verify", out.toString());
         assertEquals(ExitCode.SUCCESS, r.status(), r.out() + r.err());
-        Path old = dir.resolve("v3-22.jsonl");
-        Files.writeString(old, lines.get(0).replace("\"version\":4", "\"version\":3") + "\n");
+        Path old = dir.resolve("v4-22.jsonl");
+        Files.writeString(old, lines.get(0).replace("\"version\":5", "\"version\":4") + "\n");
         r = arc("verify", old.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertEquals("arc: " + old + ":1: the header's \"version\" must be 4 (the version this tool reads for zfs "
-                + "2.2.0), was 3", r.err().strip());
+        assertEquals("arc: " + old + ":1: the header's \"version\" must be 5 (the version this tool reads for zfs "
+                + "2.2.0), was 4", r.err().strip());
+    }
+
+    /**
+     * A port that claims an older revision is compared all the same: {@code arc verify} names both revisions and
+     * what each one between them changed, and the operation lines decide (basic behaves alike in revisions 3 to 5).
+     */
+    @Test
+    void verifyNotesRevisionsThatDiffer() throws IOException {
+        Path out = conform("basic");
+        List<String> lines = new ArrayList<>(Files.readAllLines(out));
+        lines.set(0, lines.get(0).replace("\"revision\":5", "\"revision\":3"));
+        Path older = dir.resolve("older.jsonl");
+        Files.write(older, lines);
+        CliRun r = arc("verify", out.toString(), older.toString());
+        assertEquals(ExitCode.SUCCESS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("the outputs follow different revisions of zfs-2.1.1's engine: expected 5, "
+                + "actual 3; docs/porting.md's changelog says what a port changes between them; revision 4: an "
+                + "allocation that waits for eviction holds its hashed header's hash lock"), r.out());
+        assertTrue(r.out().contains("(trace hash-lock-zero); revision 5: with quirk fixes only"), r.out());
+        assertFalse(r.out().contains("revision 3:"), r.out());
+        lines.set(0, lines.get(0).replace("\"revision\":3", "\"revision\":7"));
+        Files.write(older, lines);
+        r = arc("verify", older.toString());
+        assertEquals(ExitCode.SUCCESS, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("expected 5, actual 7; docs/porting.md's changelog says what a port changes "
+                + "between them (this tool knows revisions up to 5)"), r.out());
+        for (String bad : List.of("0", "-1", "\"5\"", "2147483648", "1.5")) {
+            lines.set(0, lines.get(0).replaceFirst("\"revision\":[^,]*,", "\"revision\":" + bad + ","));
+            Files.write(older, lines);
+            r = arc("verify", out.toString(), older.toString());
+            assertEquals(ExitCode.BAD_INPUT, r.status(), bad + ": " + r.out() + r.err());
+            assertTrue(r.err().strip().startsWith("arc: " + older + ":1: header field revision must be an integer in "
+                    + "[1, 2147483647], was "), bad + ": " + r.err());
+        }
     }
 
     /**
@@ -91,7 +129,8 @@ class ConformVerifyCommandTest {
     void conformFollowsTheReleaseItIsGiven() throws IOException {
         Path out = conform("basic", "--zfs", "2.1.16");
         String header = Files.readAllLines(out).get(0);
-        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":3,\"zfs\":\"2.1.16\","), header);
+        assertTrue(header.startsWith("{\"format\":\"arcref-conformance\",\"version\":5,\"zfs\":\"2.1.16\","
+                + "\"revision\":5,"), header);
         assertTrue(header.endsWith(",\"fixes\":{\"WRITE_SHARES_LINEAR_12425\":true,\"REAP_ABOVE_C_MIN_13794\":true,"
                 + "\"ARC_P_GROWTH_CAP_14137\":true,\"ADAPT_MRU_64BIT_MULTIPLY_14094\":false,"
                 + "\"ADAPT_MFU_64BIT_MULTIPLY_OURS\":false,\"SHRINK_CLAMPS_ARC_P_OURS\":false}}"), header);
@@ -125,8 +164,7 @@ class ConformVerifyCommandTest {
         CliRun r = arc("verify", claimed.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
         assertTrue(r.err().contains("header field zfs is \"2.1.1\", but its fixes are those of zfs 2.1.16"), r.err());
-        lines.set(0, lines.get(0).replace("\"zfs\":\"2.1.1\"", "\"zfs\":\"2.2.0\"")
-                .replace("\"version\":3", "\"version\":4"));
+        lines.set(0, lines.get(0).replace("\"zfs\":\"2.1.1\"", "\"zfs\":\"2.2.0\""));
         Files.write(claimed, lines);
         r = arc("verify", claimed.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status(), r.out() + r.err());
@@ -238,10 +276,10 @@ class ConformVerifyCommandTest {
                 + "\"\\\"op\\\":\\\"read 1 1024 de\"", r.err().strip());
 
         Path wrongVersion = dir.resolve("v1.jsonl");
-        Files.writeString(wrongVersion, lines.get(0).replace("\"version\":3", "\"version\":1") + "\n");
+        Files.writeString(wrongVersion, lines.get(0).replace("\"version\":5", "\"version\":1") + "\n");
         r = arc("verify", wrongVersion.toString());
         assertEquals(ExitCode.BAD_INPUT, r.status());
-        assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 3 (the version this tool reads "
+        assertEquals("arc: " + wrongVersion + ":1: the header's \"version\" must be 5 (the version this tool reads "
                 + "for zfs 2.1.1), was 1", r.err().strip());
 
         Path empty = dir.resolve("empty.jsonl");

@@ -17,13 +17,14 @@ import java.util.Optional;
  *
  * <p>A {@link FieldFilter} leaves fields out. The header's {@code trace} (a path, relative to where the output was
  * written) is never compared: the trace is identified by {@code trace_sha256}, so the same run written to another
- * folder matches. An element of a list that is an object with a {@code key} and a {@code state} (an entry of
+ * folder matches. Nor is its {@code revision}: it is what the output claims, and the lines show what it does
+ * ({@link ConformanceVerifier} notes revisions that differ). An element of a list that is an object with a {@code key} and a {@code state} (an entry of
  * {@code headers}) is labelled with both, {@code headers[4] (key 17, mfu).arc_access}, since its index alone
  * does not say which buffer header it is.
  */
 public final class ConformanceComparer {
 
-    /** The header field that is not compared. */
+    /** A header field that is not compared: the trace's path. */
     public static final String TRACE_PATH = "trace";
 
     private ConformanceComparer() {
@@ -118,7 +119,8 @@ public final class ConformanceComparer {
     }
 
     private static boolean visited(long line, String bare, FieldFilter filter) {
-        return !(line == 1 && bare.equals(TRACE_PATH)) && (filter.compares(bare) || filter.descends(bare));
+        return !(line == 1 && (bare.equals(TRACE_PATH) || bare.equals(ConformanceFormat.REVISION)))
+                && (filter.compares(bare) || filter.descends(bare));
     }
 
     private static String join(String path, String field) {

@@ -40,13 +40,18 @@ public final class ConformanceFormat {
 
     /** The {@code format} field of every header. */
     public static final String NAME = "arcref-conformance";
-    /** The {@code version} of zfs-2.1.1's engine's lines. */
-    private static final int VERSION_21 = 3;
     /**
-     * The {@code version} of zfs-2.2.0's engine's lines: 4 since they report the uncached state and
-     * {@code uncached_hits} (version 3 had neither).
+     * The {@code version} of zfs-2.1.1's engine's lines: 5 since the header carries {@code revision} (version 3
+     * had none).
      */
-    private static final int VERSION_22 = 4;
+    private static final int VERSION_21 = 5;
+    /**
+     * The {@code version} of zfs-2.2.0's engine's lines: 5 since the header carries {@code revision} (version 4
+     * had none, version 3 neither the uncached state nor {@code uncached_hits}).
+     */
+    private static final int VERSION_22 = 5;
+    /** The header field naming the engine's {@link BehaviourRevision}. */
+    public static final String REVISION = "revision";
 
     /** The fields of an {@code evicted} element, in order. */
     private static final List<String> EVICTION_FIELDS = List.of("key", "size", "from", "to");
@@ -86,6 +91,7 @@ public final class ConformanceFormat {
         h.put("format", NAME);
         h.put("version", version(settings.engine()));
         h.put("zfs", ZfsRelease.followedBy(settings.engine(), settings.config().fixes()).version());
+        h.put(REVISION, BehaviourRevision.current(settings.engine()));
         h.put("trace", traceName);
         h.put("trace_sha256", traceSha256);
         h.put("headers", headers);
@@ -131,8 +137,8 @@ public final class ConformanceFormat {
      */
     public static Set<String> fieldPaths(ZfsEngine engine) {
         boolean v22 = engine == ZfsEngine.V2_2_0;
-        Set<String> paths = new LinkedHashSet<>(List.of("format", "version", "zfs", "trace", "trace_sha256",
-                "headers"));
+        Set<String> paths = new LinkedHashSet<>(List.of("format", "version", "zfs", REVISION, "trace",
+                "trace_sha256", "headers"));
         for (Setting s : Setting.values()) {
             if (s.appliesTo(engine)) {
                 paths.add(s.section().field());
@@ -234,6 +240,22 @@ public final class ConformanceFormat {
                     + followed + " (a release's output applies every fix the release shipped: docs/scope.md)");
         }
         return settings.withFixes(fixes);
+    }
+
+    /**
+     * @param header a parsed header line
+     * @return its {@code revision} field: the number of the {@link BehaviourRevision} of its engine the output
+     *     claims to follow, at least 1 (a number above {@link BehaviourRevision#current} is a newer tool's)
+     * @throws IllegalArgumentException naming the field, the rule and the value unless it is an integer in
+     *     [1, 2^31 - 1]
+     */
+    public static int revision(Map<String, Object> header) {
+        Object v = header.get(REVISION);
+        if (!(v instanceof BigInteger n) || n.signum() <= 0 || n.bitLength() > 31) {
+            throw new IllegalArgumentException("header field " + REVISION + " must be an integer in [1, "
+                    + Integer.MAX_VALUE + "], was " + describe(v));
+        }
+        return n.intValueExact();
     }
 
     /**

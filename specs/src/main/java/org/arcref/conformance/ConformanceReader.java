@@ -128,7 +128,8 @@ public final class ConformanceReader {
      * @param header a parsed first line
      * @param source the name used in error messages
      * @throws TraceFormatException at line 1 if its {@code format} is not this format's, its {@code zfs} names no
-     *     release, or its {@code version} is not that release's engine's
+     *     release, its {@code version} is not that release's engine's, or its {@code revision} is not a positive
+     *     integer
      */
     static void checkHeader(Map<String, Object> header, String source) {
         if (!ConformanceFormat.NAME.equals(header.get("format"))) {
@@ -146,6 +147,11 @@ public final class ConformanceReader {
             throw new TraceFormatException(source, 1, "the header's \"version\" must be " + version
                     + " (the version this tool reads for zfs " + release.version() + "), was "
                     + ConformanceFormat.describe(header.get("version")));
+        }
+        try {
+            ConformanceFormat.revision(header);
+        } catch (IllegalArgumentException e) {
+            throw new TraceFormatException(source, 1, e.getMessage());
         }
     }
 }

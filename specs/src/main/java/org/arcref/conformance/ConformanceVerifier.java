@@ -6,7 +6,9 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.LongConsumer;
+import org.arcref.zfs.ZfsEngine;
 
 /**
  * Verifies a conformance output against the expected one as both are read, one line of each at a time, and
@@ -16,7 +18,9 @@ import java.util.function.LongConsumer;
  * {@code context} operations' summaries, and the divergences found (at most {@code max} lines' worth).
  *
  * <p>Algorithm: the headers are compared first (their {@code trace} paths are not compared, the trace being
- * identified by {@code trace_sha256}; when the paths differ a note says so). Then line {@code i} of each output is
+ * identified by {@code trace_sha256}; when the paths differ a note says so; when their {@code revision}s differ a
+ * note names the revisions between them and what each changed, and the lines show whether the port behaves as the
+ * expected revision). Then line {@code i} of each output is
  * read, the expected operation's summary pushed on a queue of the last {@code context}, and the lines compared;
  * a line with differences is recorded with a copy of the queue. The comparison stops after {@code max} divergent
  * lines, or when either output ends; if only one has ended, the rest of the other is counted, not parsed, for
@@ -136,6 +140,7 @@ public final class ConformanceVerifier {
                     + JsonWriter.write(actualTrace) + ")" + (same ? "; their trace_sha256 agree, so the trace is the "
                     + "same" : ""));
         }
+        revisionNote(expected.header(), actual.header()).ifPresent(notes::add);
         List<DivergentLine> divergences = new ArrayList<>();
         Deque<Step> recent = new ArrayDeque<>();
         List<Divergence> header = ConformanceComparer.differences(1, expected.header(), actual.header(),
@@ -179,6 +184,33 @@ public final class ConformanceVerifier {
         }
         return new Verdict(expected.source(), actual.source(), line, notes, divergences, ending,
                 divergences.size() == settings.max());
+    }
+
+    /**
+     * @param expected the expected output's header, checked by {@link ConformanceReader}
+     * @param actual the actual output's header, checked likewise
+     * @return when the two claim different revisions of the expected output's engine, a note naming both and each
+     *     revision between them with what it changed, or a revision this tool does not know
+     */
+    static Optional<String> revisionNote(Map<String, Object> expected, Map<String, Object> actual) {
+        int e = ConformanceFormat.revision(expected);
+        int a = ConformanceFormat.revision(actual);
+        if (e == a) {
+            return Optional.empty();
+        }
+        ZfsEngine engine = ConformanceFormat.release(expected).engine();
+        StringBuilder note = new StringBuilder("the outputs follow different revisions of zfs-" + engine.version()
+                + "'s engine: expected " + e + ", actual " + a + "; docs/porting.md's changelog says what a port "
+                + "changes between them");
+        int known = BehaviourRevision.current(engine);
+        if (Math.max(e, a) > known) {
+            note.append(" (this tool knows revisions up to ").append(known).append(')');
+        }
+        for (BehaviourRevision r : BehaviourRevision.between(engine, e, a)) {
+            note.append("; revision ").append(r.number()).append(": ").append(r.change()).append(" (trace ")
+                    .append(r.trace()).append(')');
+        }
+        return Optional.of(note.toString());
     }
 
     private static String plain(Object value) {

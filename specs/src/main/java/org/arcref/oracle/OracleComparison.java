@@ -5,14 +5,17 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.arcref.conformance.ConformanceComparer;
 import org.arcref.conformance.ConformanceFile;
+import org.arcref.conformance.ConformanceFormat;
 import org.arcref.conformance.ConformanceRun;
 import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.Divergence;
+import org.arcref.conformance.JsonWriter;
 import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.ZfsEngine;
 
@@ -24,7 +27,8 @@ import org.arcref.zfs.ZfsEngine;
  * <p>The oracle runs the trace while the spec does (the trace is {@link OracleProcess#submit submitted} first).
  * Outputs whose lines are equal as text agree without parsing; at the first pair of lines whose text differs,
  * both outputs are parsed and compared field by field ({@link ConformanceComparer}), so that {@code 10} and
- * {@code 1e1} still agree. An
+ * {@code 1e1} still agree; the header's {@code revision}, which {@code arc verify} leaves out, is compared too, so
+ * that the oracle's harness names the revision it is checked against. An
  * oracle run that ended early (rejected, or arc.c crashed) diverges at its first missing line, and the oracle's
  * reason goes with the result.
  */
@@ -143,7 +147,14 @@ public final class OracleComparison {
         if (same == spec.size()) {
             return Optional.of(new Divergence(same + 1, "", Divergence.ABSENT, zfs.get(same)));
         }
-        return ConformanceComparer.firstDivergence(ConformanceFile.parse(spec, "spec"),
-                ConformanceFile.parse(zfs, "zfs"));
+        ConformanceFile expected = ConformanceFile.parse(spec, "spec");
+        ConformanceFile actual = ConformanceFile.parse(zfs, "zfs");
+        Object specRevision = expected.lines().get(0).get(ConformanceFormat.REVISION);
+        Object zfsRevision = actual.lines().get(0).get(ConformanceFormat.REVISION);
+        if (!Objects.equals(specRevision, zfsRevision)) {
+            return Optional.of(new Divergence(1, ConformanceFormat.REVISION, JsonWriter.write(specRevision),
+                    JsonWriter.write(zfsRevision)));
+        }
+        return ConformanceComparer.firstDivergence(expected, actual);
     }
 }

@@ -14,8 +14,9 @@ import org.arcref.zfs.ZfsRelease;
 import org.junit.jupiter.api.Test;
 
 /**
- * An upstream defect found by drawing {@code zfs_arc_meta_balance} at the low end of its range (a {@code uint}
- * module parameter that nothing bounds): 2.2.11's {@code arc_evict_adj} (with #17255) scales the downward move by
+ * An upstream defect at the low end of {@code zfs_arc_meta_balance}'s range (a {@code uint} module parameter that
+ * nothing bounds), read from the source when the R22 property first failed at a balance of 1 (docs/checks.md) and
+ * shown here against the oracle: 2.2.11's {@code arc_evict_adj} (with #17255) scales the downward move by
  * {@code 100 / balance}, so with a balance below 100 it can exceed the fraction, and its own
  * {@code ASSERT3U(down, <=, frac)} fails; a release build, whose {@code ASSERT}s are empty, returns
  * {@code frac + up - down} wrapped past 0, which the spec (following a release build) reports. 2.2.0 scales the same

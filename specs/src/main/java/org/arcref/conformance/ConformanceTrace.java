@@ -12,18 +12,23 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.arcref.trace.Excerpt;
 import org.arcref.trace.OpTraceReader;
 import org.arcref.trace.TraceFile;
 import org.arcref.trace.TraceFormatException;
 import org.arcref.zfs.Operation;
 import org.arcref.zfs.ZfsEngine;
+import org.arcref.zfs.ZfsRelease;
 
 /**
  * An op trace ({@link OpTraceReader}'s format) with the settings it is meant to run under and the
@@ -47,6 +52,8 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
     public static final String BUILTIN = "builtin:";
     /** The word after a name in a trace index for a trace the suite runs without the header listing. */
     private static final String WITHOUT_HEADERS = "without-headers";
+    /** The index flag that, followed by a release, keeps a trace from that release's oracle. */
+    private static final String NO_ORACLE = "no-oracle-";
 
     /**
      * One operation of the trace.
@@ -169,7 +176,7 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
      * @return the names of its built-in traces, in index order
      */
     public static List<String> builtinNames(ZfsEngine engine) {
-        return index(indexFile(engine));
+        return List.copyOf(index(indexFile(engine)).keySet());
     }
 
     /** @return every built-in trace's name, zfs-2.1.1's engine's first */
@@ -192,29 +199,65 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
      * @throws IllegalArgumentException if there is no such trace
      */
     public static boolean suiteListsHeaders(String name) {
-        requireBuiltin(name);
-        for (ZfsEngine e : ZfsEngine.values()) {
-            if (indexLines(indexFile(e)).contains(name + " " + WITHOUT_HEADERS)) {
-                return false;
-            }
-        }
-        return true;
+        return !flags(name).contains(WITHOUT_HEADERS);
+    }
+
+    /**
+     * Whether the oracle module compares a built-in trace with a release's {@code arc.c}: for every release of the
+     * trace's engines but one its index line names with {@value #NO_ORACLE}{@code RELEASE} after the name, a
+     * release whose {@code arc.c}, built with its assertions on as the oracle builds it, stops on an assertion the
+     * trace reaches ({@code meta-balance-1}: 2.2.11's {@code ASSERT3U(down, <=, frac)}, docs/scope.md).
+     *
+     * @param name a name from {@link #allBuiltinNames()}
+     * @param release a release
+     * @return false if the trace's index line says {@value #NO_ORACLE} and the release's version
+     * @throws IllegalArgumentException if there is no such trace
+     */
+    public static boolean oracleJudges(String name, ZfsRelease release) {
+        return !flags(name).contains(NO_ORACLE + release.version());
     }
 
     private static String indexFile(ZfsEngine engine) {
         return engine == ZfsEngine.V2_1_1 ? "INDEX" : "INDEX-" + engine.version();
     }
 
-    /** @return the names of an index file's lines: each line is a name, maybe followed by {@value #WITHOUT_HEADERS} */
-    private static List<String> index(String file) {
-        List<String> names = new ArrayList<>();
+    /** @return the words after the name on the trace's index line */
+    private static Set<String> flags(String name) {
+        requireBuiltin(name);
+        for (ZfsEngine e : ZfsEngine.values()) {
+            Set<String> flags = index(indexFile(e)).get(name);
+            if (flags != null) {
+                return flags;
+            }
+        }
+        throw new IllegalStateException("no index line names " + name);
+    }
+
+    /** Each index file's lines, read once: name, then its flags. */
+    private static final Map<String, Map<String, Set<String>>> INDEXES = new ConcurrentHashMap<>();
+
+    /**
+     * @return an index file's lines, in order: each line is a name, maybe followed by flags, each
+     *     {@value #WITHOUT_HEADERS} or {@value #NO_ORACLE} and a release of the engine
+     */
+    private static Map<String, Set<String>> index(String file) {
+        return INDEXES.computeIfAbsent(file, ConformanceTrace::readIndex);
+    }
+
+    private static Map<String, Set<String>> readIndex(String file) {
+        Map<String, Set<String>> names = new LinkedHashMap<>();
         for (String line : indexLines(file)) {
             String[] words = line.split(" ");
-            if (words.length > 2 || words.length == 2 && !words[1].equals(WITHOUT_HEADERS)) {
-                throw new IllegalStateException("a line of the built-in trace index " + file + " must be a name, "
-                        + "maybe followed by " + WITHOUT_HEADERS + ", was " + Excerpt.of(line));
+            Set<String> flags = new LinkedHashSet<>(Arrays.asList(words).subList(1, words.length));
+            for (String flag : flags) {
+                if (!flag.equals(WITHOUT_HEADERS) && !(flag.startsWith(NO_ORACLE)
+                        && ZfsRelease.of(flag.substring(NO_ORACLE.length())).isPresent())) {
+                    throw new IllegalStateException("a line of the built-in trace index " + file + " must be a "
+                            + "name, maybe followed by " + WITHOUT_HEADERS + " and " + NO_ORACLE + "RELEASE, was "
+                            + Excerpt.of(line));
+                }
             }
-            names.add(words[0]);
+            names.put(words[0], Set.copyOf(flags));
         }
         return names;
     }

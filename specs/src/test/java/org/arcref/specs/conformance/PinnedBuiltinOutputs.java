@@ -15,16 +15,11 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.arcref.conformance.ConformanceRun;
-import org.arcref.conformance.ConformanceSettings;
-import org.arcref.conformance.ConformanceTrace;
-import org.arcref.zfs.QuirkFix;
 import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -33,10 +28,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The conformance suite of one engine as a test of the spec ({@link BuiltinOutputsPinnedTest} for zfs-2.1.1's,
- * {@link Builtin22OutputsPinnedTest} for zfs-2.2.0's): every built-in trace of the engine
- * ({@link ConformanceTrace#builtinNames(ZfsEngine)}), run with every header listed ({@code arc conform NAME
- * --headers}; without, where {@link ConformanceTrace#suiteListsHeaders} says so) and run again with every quirk fix of the engine ({@code --fix} for each of {@link QuirkFix#of}),
- * must give, line for line, the output pinned in the engine's pin file. The pins are the unmutated spec's output,
+ * {@link Builtin22OutputsPinnedTest} for zfs-2.2.0's): every run of the engine's suite ({@link SuiteRuns}: each
+ * built-in trace it runs, with every header listed, without fixes and with every quirk fix of the engine) must give,
+ * line for line, the output pinned in the engine's pin file. The pins are the unmutated spec's output,
  * which the oracle module shows equal to the release's {@code arc.c} on every built-in
  * ({@code ConformanceTracesOracleTest}, {@code Zfs22OracleTest}); the runs with the fixes are pinned as the spec gives
  * them (each fix is proven against the arc.c that carries it in {@code QuirkFixProvenanceOracleTest}).
@@ -56,9 +50,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class PinnedBuiltinOutputs {
 
-    /** The suffix of a run with every quirk fix. */
-    private static final String FIXED = "+fixes";
-
     private final ZfsEngine engine;
     private final String pinFile;
     private final Path pinSource;
@@ -73,20 +64,15 @@ abstract class PinnedBuiltinOutputs {
         this.pinSource = Path.of("src/test/resources/org/arcref/specs/conformance", pinFile);
     }
 
-    /** @return the built-in traces the engine's suite runs: by default those written for it */
-    List<String> traces() {
-        return ConformanceTrace.builtinNames(engine);
-    }
-
-    /** @return every built-in trace's runs: without fixes, then with every fix of the engine */
+    /** @return the engine's suite's runs ({@link SuiteRuns#runs}) */
     Stream<String> runs() {
-        return traces().stream().flatMap(name -> Stream.of(name, name + FIXED));
+        return SuiteRuns.runs(engine.name()).stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("runs")
     void theOutputWithEveryHeaderIsThePinnedOne(String name) {
-        List<String> lines = output(name);
+        List<String> lines = SuiteRuns.output(engine.name(), name);
         if (Boolean.getBoolean("builtins.repin")) {
             repin(name, lines);
             return;
@@ -108,15 +94,6 @@ abstract class PinnedBuiltinOutputs {
     void everyPinnedRunIsABuiltinsRun() {
         assumeFalse(Boolean.getBoolean("builtins.repin"), "repinning: the pins on the class path are the old ones");
         assertEquals(runs().toList(), List.copyOf(pins().keySet()), pinFile + "'s runs, in INDEX order");
-    }
-
-    private List<String> output(String run) {
-        boolean fixed = run.endsWith(FIXED);
-        String name = fixed ? run.substring(0, run.length() - FIXED.length()) : run;
-        ConformanceTrace trace = ConformanceTrace.builtin(name);
-        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults(engine))
-                .withFixes(fixed ? QuirkFix.of(engine) : EnumSet.noneOf(QuirkFix.class));
-        return ConformanceRun.of(trace, settings, ConformanceTrace.suiteListsHeaders(name)).lines();
     }
 
     /** Each run's pinned line digests, in line order, read once. */

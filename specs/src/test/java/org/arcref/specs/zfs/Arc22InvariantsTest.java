@@ -72,7 +72,13 @@ class Arc22InvariantsTest {
     @MethodSource("builtins")
     void everyBuiltinTraceKeepsR22WithAndWithoutTheFixes(String name) {
         run(name, EnumSet.noneOf(QuirkFix.class));
-        assertEquals(List.of(), run(name, QuirkFix.of(ZfsEngine.V2_2_0)).witnesses(), name + " with the fixes");
+        Run fixed = run(name, QuirkFix.of(ZfsEngine.V2_2_0));
+        List<String> witnesses = fixed.witnesses();
+        if (fixed.settings().metaBalance() < 100) {
+            // R22-2 leaves arc_meta out below a balance of 100 (meta-balance-1 wraps it past 0; Arc22Invariants)
+            witnesses = witnesses.stream().filter(w -> !w.contains(": arc_meta=")).toList();
+        }
+        assertEquals(List.of(), witnesses, name + " with the fixes");
     }
 
     @Test

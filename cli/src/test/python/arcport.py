@@ -726,8 +726,8 @@ class Arc:
             self.adapt(h.size, state)
         previously = self.locked_stripe
         hashed = self.hash_table.get(h.key) is h
-        if bug("mutex-miss-ghost-hit-unlocked") and is_ghost(state):
-            hashed = False
+        if bug("mutex-miss-ghost-hit-unlocked") and not flags:
+            hashed = False  # the ghost hit's allocation, the only one without flags
         self.locked_stripe = hash_lock_of(h.key) if hashed else -1
         try:
             use_reserve = RESERVE in flags and not bug("overflow-no-reserve")

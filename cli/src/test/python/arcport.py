@@ -6,7 +6,7 @@ docs/conformance.md and writes the conformance output (JSON Lines, format versio
 listing too. It was written as a porter would write it, from the Java spec and docs/porting.md, and is checked
 against the spec with `arc verify` (PortBugsTest in cli/ does so for every built-in trace).
 
-It also carries planted port bugs (PortBugs.BUGS): realistic one-line mistakes a porter might make, each named for
+It also carries planted port bugs (BUGS): realistic one-line mistakes a porter might make, each named for
 the rule of docs/porting.md it breaks and switched on alone with `--bug NAME`. They measure what the conformance
 suite catches: a bug the built-in traces let through shows a rule no built-in trace exercises.
 
@@ -102,6 +102,13 @@ BUGS = {
     "hit-access-before-reference": "4.7: a demand hit takes its reference before arc_access; access first",
     "reap-no-grow-uses-shrink-shift": "5.2: arc_reap_cb_check's free < arc_c >> arc_no_grow_shift; shift of arc_c by shrink_shift used",
     "reduce-p-shrink-shift": "5.2: arc_reduce_target_size's arc_p - (arc_p >> arc_shrink_shift); arc_p_min_shift used",
+    "add-reference-keeps-prefetch": "2: add_reference's 0 -> 1 transition clears the prefetch flag; kept",
+    "remove-reference-inserts-tail": "2: remove_reference's 1 -> 0 puts the header at the head of its sublist; tail used",
+    "overwrite-keeps-access-time": "1.4: arc_release's lone buffer sets b_arc_access to 0; left as it was",
+    "overwrite-keeps-sublist": "4.4: a header's sublist is computed from its key when it gets the key; the old key's kept",
+    "size-counted-before-wait": "4.2: arc_get_data_impl adds the size after arc_wait_for_eviction returns; added before",
+    "ghost-hit-access-before-adapt": "1.2: a ghost hit runs arc_adapt, then arc_access; access first",
+    "headers-unsigned-key-order": "1.1: held and pending headers are listed by key as signed 64-bit; unsigned order used",
     "anon-grows-p-signed-size": "5.2: arc_get_data_impl grows arc_p while arc_size < arc_c (unsigned); <= used",
 }
 
@@ -427,8 +434,11 @@ class Arc:
                 outcome = "MISS"
             else:
                 outcome = "GHOST_HIT_MRU" if h.state == MRU_GHOST else "GHOST_HIT_MFU"
-                self.adapt(h.size, h.state)
-                self.access(h)
+                if bug("ghost-hit-access-before-adapt"):
+                    self.access(h)
+                self.adapt(h.size, MRU_GHOST if outcome == "GHOST_HIT_MRU" else MFU_GHOST)
+                if not bug("ghost-hit-access-before-adapt"):
+                    self.access(h)
                 self.allocate_header_data(h, {ADAPT} if bug("ghost-hit-adapts-twice") else set())
             self.read_done(h, kind)
         if kind == DEMAND and not hold:
@@ -494,9 +504,9 @@ class Arc:
             # arc_release's lone buffer: the header goes to anon, unhashed, and loses its identity
             self.change_state(h, ANON)
             del self.hash_table[h.key]
-            h.last_access = 0
+            h.last_access = h.last_access if bug("overwrite-keeps-access-time") else 0
             h.key = new_key
-            h.sublist = sublist
+            h.sublist = h.sublist if bug("overwrite-keeps-sublist") else sublist
             anon = h
         else:
             # another buffer remains: this one moves to a new anonymous header (arc_hdr_alloc)
@@ -603,14 +613,15 @@ class Arc:
         if h.refcount == 0 and h.state != ANON:
             self.lists[h.state].remove(h.sublist, h)
             self.esize[h.state] -= h.accounted()
-            h.prefetch = False
+            h.prefetch = h.prefetch and bug("add-reference-keeps-prefetch")
         h.refcount += 1
 
     def remove_reference(self, h):
         h.refcount -= 1
         if h.refcount != 0 or h.state == ANON:
             return
-        self.lists[h.state].insert_head(h.sublist, h)
+        ml = self.lists[h.state]
+        (ml.insert_tail if bug("remove-reference-inserts-tail") else ml.insert_head)(h.sublist, h)
         self.esize[h.state] += h.accounted()
 
     def write_start(self, h):
@@ -729,12 +740,15 @@ class Arc:
         if bug("mutex-miss-ghost-hit-unlocked") and not flags:
             hashed = False  # the ghost hit's allocation, the only one without flags
         self.locked_stripe = hash_lock_of(h.key) if hashed else -1
+        if bug("size-counted-before-wait"):
+            self.arc_size = u64(self.arc_size + h.size)
         try:
             use_reserve = RESERVE in flags and not bug("overflow-no-reserve")
             self.wait_for_eviction(h.size * self.s["zfs_arc_eviction_pct"] // 100, use_reserve)
         finally:
             self.locked_stripe = previously
-        self.arc_size = u64(self.arc_size + h.size)
+        if not bug("size-counted-before-wait"):
+            self.arc_size = u64(self.arc_size + h.size)
         if not is_ghost(h.state):
             self.size[h.state] += h.size
             if h.linked:
@@ -987,14 +1001,15 @@ class Arc:
 
     def header_list(self):
         """Pending writes by key, then per listed state its list sublist by sublist, then its held headers."""
-        out = [self.pending[k] for k in sorted(self.pending)]
+        order = (lambda x: u64(x.key)) if bug("headers-unsigned-key-order") else (lambda x: x.key)
+        out = sorted(self.pending.values(), key=order)
         held = {}
         for h in self.hash_table.values():
             if not h.linked:
                 held.setdefault(h.state, []).append(h)
         for st in LISTED:
             out.extend(self.lists[st].headers())
-            out.extend(sorted(held.get(st, []), key=lambda x: x.key))
+            out.extend(sorted(held.get(st, []), key=order))
         return [{"key": h.key, "state": STATE_NAMES[h.state], "size": h.size, "has_data": h.has_data,
                  "shared_data": h.shared_data, "refcount": h.refcount, "prefetch": h.prefetch,
                  "prescient_prefetch": h.prescient, "arc_access": h.last_access, "sublist": h.sublist,
@@ -1107,8 +1122,8 @@ def main(argv):
                 with open(out_path, "w", encoding="utf-8") as out:
                     try:
                         run(trace, out, headers)
-                    except (LostWakeup, KeyError, IndexError, ValueError) as e:
-                        out.write(json.dumps({"port_error": str(e)}) + "\n")
+                    except Exception as e:  # a planted bug may crash the port: its output ends there
+                        out.write(json.dumps({"port_error": repr(e)}) + "\n")
         return 0
     fixes, out_path, trace = [], None, None
     i = 0

@@ -21,7 +21,7 @@ allocating header's hash lock (lockedStripe).
 
 Usage:
   arcport.py TRACE [--headers] [--bug NAME] [--fix QUIRK]... [-o OUT]
-  arcport.py --batch SPEC [--headers]   (SPEC: lines "BUG<TAB>TRACE<TAB>OUT"; BUG "-" is the clean port)
+  arcport.py --batch SPEC [--headers]   (SPEC: lines "BUG<TAB>TRACE<TAB>OUT[<TAB>FIX,FIX...]"; BUG "-": clean)
   arcport.py --list-bugs
 """
 
@@ -1115,13 +1115,13 @@ def main(argv):
     if args and args[0] == "--batch":
         with open(args[1], encoding="utf-8") as spec:
             for row in spec.read().splitlines():
-                name, trace, out_path = row.split("\t")
+                name, trace, out_path, fixes = (row.split("\t") + [""])[:4]
                 _active_bug = None if name == "-" else name
                 if _active_bug is not None:
                     bug(_active_bug)
                 with open(out_path, "w", encoding="utf-8") as out:
                     try:
-                        run(trace, out, headers)
+                        run(trace, out, headers, [f for f in fixes.split(",") if f])
                     except Exception as e:  # a planted bug may crash the port: its output ends there
                         out.write(json.dumps({"port_error": repr(e)}) + "\n")
         return 0

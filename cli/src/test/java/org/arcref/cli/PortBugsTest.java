@@ -23,6 +23,8 @@ import org.arcref.conformance.ConformanceSettings;
 import org.arcref.conformance.ConformanceTrace;
 import org.arcref.conformance.ConformanceVerifier;
 import org.arcref.conformance.FieldFilter;
+import org.arcref.zfs.QuirkFix;
+import org.arcref.zfs.ZfsEngine;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Checks the conformance suite against a port in another language: {@code cli/src/test/python/arcport.py}, a Python
  * port of the zfs-2.1.1 engine with planted port bugs (docs/porting.md, "Checking a port: planted port bugs").
  *
- * <p>Contract. The clean port's {@code --headers} output of every built-in trace of {@code INDEX}, and of every
- * demonstration trace ({@code port-bugs/*.ops}), matches the spec's ({@link ConformanceVerifier}, everything
+ * <p>Contract. The clean port's {@code --headers} output of every built-in trace of {@code INDEX} (without fixes
+ * and with every quirk fix), and of every demonstration trace ({@code port-bugs/*.ops}), matches the spec's ({@link ConformanceVerifier}, everything
  * compared). Each planted bug ({@code arcport.py --list-bugs}) is caught by some built-in trace's {@code --headers}
  * output, except the bugs of {@link #MISSED}, which no built-in catches; for those the test asserts that none does,
  * so that it fails naming the bug when a new built-in starts catching it and the list must shrink, and that the
@@ -78,6 +80,9 @@ class PortBugsTest {
     /** The size of a spec output above which a trace is tried last (3 built-ins make 37.5 of their 38.3 MB). */
     private static final long LARGE = 1 << 20;
 
+    /** The suffix of a built-in's outputs with every quirk fix of zfs-2.1.1's engine. */
+    private static final String FIXED = "+fixes";
+
     @TempDir
     static Path dir;
 
@@ -89,7 +94,8 @@ class PortBugsTest {
         builtins = ConformanceTrace.builtinNames();
         for (String name : builtins) {
             Files.writeString(dir.resolve(name + ".ops"), ConformanceTrace.builtinText(name), StandardCharsets.UTF_8);
-            writeSpecOutput(ConformanceTrace.builtin(name), name);
+            writeSpecOutput(ConformanceTrace.builtin(name), name, Set.of());
+            writeSpecOutput(ConformanceTrace.builtin(name), name + FIXED, QuirkFix.of(ZfsEngine.V2_1_1));
         }
         demos = new ArrayList<>();
         try (var files = Files.list(DEMOS)) {
@@ -98,12 +104,12 @@ class PortBugsTest {
         }
         for (String name : demos) {
             Files.copy(DEMOS.resolve(name + ".ops"), dir.resolve(name + ".ops"));
-            writeSpecOutput(ConformanceTrace.read(dir.resolve(name + ".ops")), name);
+            writeSpecOutput(ConformanceTrace.read(dir.resolve(name + ".ops")), name, Set.of());
         }
     }
 
-    private static void writeSpecOutput(ConformanceTrace trace, String name) throws IOException {
-        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults());
+    private static void writeSpecOutput(ConformanceTrace trace, String name, Set<QuirkFix> fixes) throws IOException {
+        ConformanceSettings settings = trace.applySettings(ConformanceSettings.defaults()).withFixes(fixes);
         Iterator<String> lines = ConformanceRun.lines(trace, settings, true);
         try (var out = Files.newBufferedWriter(dir.resolve(name + ".expected.jsonl"))) {
             while (lines.hasNext()) {
@@ -119,6 +125,9 @@ class PortBugsTest {
                 + "built-in traces");
         assertEquals(List.of(), caughtBy(null, demos, false), "the clean port diverges from the spec on these traces "
                 + "of " + DEMOS);
+        List<String> fixed = builtins.stream().map(name -> name + FIXED).toList();
+        assertEquals(List.of(), caughtBy(null, fixed, false), "the clean port with every quirk fix diverges from the "
+                + "spec with them on these built-in traces");
     }
 
     @Test
@@ -174,8 +183,12 @@ class PortBugsTest {
         Path outs = Files.createTempDirectory(dir, bug == null ? "clean" : bug);
         StringBuilder spec = new StringBuilder();
         for (String name : traces) {
-            spec.append(bug == null ? "-" : bug).append('\t').append(dir.resolve(name + ".ops")).append('\t')
-                    .append(outs.resolve(name + ".jsonl")).append('\n');
+            boolean fixed = name.endsWith(FIXED);
+            String trace = fixed ? name.substring(0, name.length() - FIXED.length()) : name;
+            spec.append(bug == null ? "-" : bug).append('\t').append(dir.resolve(trace + ".ops")).append('\t')
+                    .append(outs.resolve(name + ".jsonl")).append('\t')
+                    .append(fixed ? String.join(",", QuirkFix.of(ZfsEngine.V2_1_1).stream().map(Enum::name).toList())
+                            : "").append('\n');
         }
         Path batch = outs.resolve("batch.tsv");
         Files.writeString(batch, spec.toString());

@@ -58,8 +58,8 @@ def u32(x):
 
 # name -> the rule of docs/porting.md it breaks (what a careful porter got wrong)
 BUGS = {
-    "sublist-hash-64bit": "4.4: a header's sublist is the LOW 32 bits of buf_hash modulo the count; taken modulo over 64 bits",
-    "sublist-hash-signed32": "4.4: (unsigned int)buf_hash % n; the low 32 bits taken as a signed int (Python floor modulo)",
+    "sublist-hash-64bit": "4.4: a sublist is the low 32 bits of buf_hash modulo the count; all 64 bits taken modulo",
+    "sublist-hash-signed32": "4.4: (unsigned int)buf_hash % n; the low 32 bits taken as a signed int (floor modulo)",
     "random-index-64bit": "4.4: random_in_range draws low32(next()) mod n; the whole 64-bit value taken modulo n",
     "random-index-signed32": "4.4: random_in_range's 32 bits taken as a signed int before the modulo",
     "evict-type-draws-missing": "4.4: arc_evict_type's two draws before MRU and before MFU eviction left out",
@@ -67,7 +67,7 @@ BUGS = {
     "evict-type-draws-after-mru": "4.4: the MRU draws made after MRU is evicted instead of before",
     "evict-state-one-draw": "4.4: randomIndex drawn once per arc_evict_state call, not once per round of sublists",
     "hash-lock-4096": "4.3/4.4: hashLockOf masks with BUF_LOCKS - 1 = 2047; 4096 - 1 used",
-    "write-takes-hash-lock": "4.3: a write's arc_write_ready allocation holds no hash lock (unhashed header); hashed first",
+    "write-takes-hash-lock": "4.3: a write's arc_write_ready allocation holds no hash lock; the header hashed first",
     "mutex-miss-counts-batch": "4.3: a mutex_miss is not counted against zfs_arc_evict_batch_limit; counted",
     "mutex-miss-ghost-hit-unlocked": "4.3: a ghost hit's data is allocated under its hash lock; allocated without it",
     "mintime-as-62ms": "4.7/2: ARC_MINTIME is hz >> 4 ticks; computed as MSEC_TO_TICK(62)",
@@ -75,7 +75,7 @@ BUGS = {
     "ms-to-tick-int32": "4.7/5: MSEC_TO_TICK's ms * hz is 64-bit; computed in a 32-bit int",
     "ms-to-tick-ignores-hz": "4.7: lifetimes are ms converted to ticks at hz; milliseconds used as ticks",
     "prefetch-lifetime-le": "5.2: a prefetch is skipped while now - access < lifetime; <= used",
-    "prescient-lifetime-swapped": "2: a prescient prefetch lives arc_min_prescient_prefetch_ms; arc_min_prefetch_ms used",
+    "prescient-lifetime-swapped": "2: a prescient prefetch lives arc_min_prescient_prefetch_ms; the plain lifetime used",
     "access-mintime-ge": "4.7: arc_access promotes from MRU when now > access + ARC_MINTIME; >= used",
     "growtime-in-seconds": "4.7: arc_growtime = now + arc_grow_retry * hz ticks; seconds added as ticks",
     "adapt-product-64bit": "5.3: arc_adapt's bytes * mult is a 32-bit int product (quirk O1); computed in 64 bits",
@@ -83,8 +83,10 @@ BUGS = {
     "adapt-mru-min-signed": "5.3: arc_adapt's MIN(arc_c - arc_p_min, arc_p + incr) is unsigned; signed min used",
     "adapt-mfu-min-signed": "5.3: arc_adapt's MIN(incr, arc_p) in the MFU-ghost branch is unsigned; signed min used",
     "dampener-inverted": "2: zfs_arc_p_dampener_disable=1 means no cap of mult at 10; the flag read inverted",
-    "overflow-shift-off-by-one": "5.2: arc_is_overflowing's allowance is MAX(maxblock, arc_c >> zfs_arc_overflow_shift); shift - 1 used",
-    "overflow-no-reserve": "2: ARC_HDR_USE_RESERVE doubles the SEVERE threshold for arc_write_ready; the flag dropped",
+    "overflow-shift-off-by-one": "5.2: arc_is_overflowing's arc_c >> zfs_arc_overflow_shift; shift - 1 used",
+    "overflow-no-reserve":
+        "2: ARC_HDR_USE_RESERVE doubles the SEVERE threshold for arc_write_ready; the flag "
+        "dropped",
     "overflow-over-unsigned": "5.1: arc_is_overflowing's over is s64 (over < 0 is NONE); kept u64",
     "scatter-min-size-le": "2: an ABD is linear when size < zfs_abd_scatter_min_size; <= used",
     "need-free-full-sys-free": "2/4.2: arc_set_need_free's remaining is free - arc_sys_free / 2; arc_sys_free used",
@@ -100,16 +102,18 @@ BUGS = {
     "evict-count-u32": "5.1: arc_evict_count is u64; kept in 32 bits",
     "ghost-hit-adapts-twice": "2: a ghost hit's data is allocated without ARC_HDR_DO_ADAPT; adapted again",
     "hit-access-before-reference": "4.7: a demand hit takes its reference before arc_access; access first",
-    "reap-no-grow-uses-shrink-shift": "5.2: arc_reap_cb_check's free < arc_c >> arc_no_grow_shift; shift of arc_c by shrink_shift used",
-    "reduce-p-shrink-shift": "5.2: arc_reduce_target_size's arc_p - (arc_p >> arc_shrink_shift); arc_p_min_shift used",
+    "reap-no-grow-uses-shrink-shift": "5.2: arc_reap_cb_check's arc_c >> arc_no_grow_shift; arc_shrink_shift used",
+    "reduce-p-shrink-shift":
+        "5.2: arc_reduce_target_size's arc_p - (arc_p >> arc_shrink_shift); arc_p_min_shift "
+        "used",
     "add-reference-keeps-prefetch": "2: add_reference's 0 -> 1 transition clears the prefetch flag; kept",
-    "remove-reference-inserts-tail": "2: remove_reference's 1 -> 0 puts the header at the head of its sublist; tail used",
+    "remove-reference-inserts-tail": "2: remove_reference's 1 -> 0 puts the header at its sublist's head; tail used",
     "overwrite-keeps-access-time": "1.4: arc_release's lone buffer sets b_arc_access to 0; left as it was",
-    "overwrite-keeps-sublist": "4.4: a header's sublist is computed from its key when it gets the key; the old key's kept",
-    "size-counted-before-wait": "4.2: arc_get_data_impl adds the size after arc_wait_for_eviction returns; added before",
+    "overwrite-keeps-sublist": "4.4: a sublist is computed from the key a header gets; the old key's kept",
+    "size-counted-before-wait": "4.2: arc_get_data_impl adds the size after arc_wait_for_eviction; before it",
     "ghost-hit-access-before-adapt": "1.2: a ghost hit runs arc_adapt, then arc_access; access first",
-    "headers-unsigned-key-order": "1.1: held and pending headers are listed by key as signed 64-bit; unsigned order used",
-    "anon-grows-p-signed-size": "5.2: arc_get_data_impl grows arc_p while arc_size < arc_c (unsigned); <= used",
+    "headers-unsigned-key-order": "1.1: held and pending headers are listed by signed 64-bit key; unsigned order used",
+    "anon-grows-p-le-c": "5.2: arc_get_data_impl grows arc_p while arc_size < arc_c (unsigned); <= used",
 }
 
 _active_bug = None
@@ -753,7 +757,7 @@ class Arc:
             self.size[h.state] += h.size
             if h.linked:
                 self.esize[h.state] += h.size
-        if bug("anon-grows-p-signed-size"):
+        if bug("anon-grows-p-le-c"):
             below = self.arc_size <= self.arc_c
         else:
             below = self.arc_size < self.arc_c

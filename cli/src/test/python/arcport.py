@@ -75,7 +75,7 @@ BUGS = {
     "ms-to-tick-int32": "4.7/5: MSEC_TO_TICK's ms * hz is 64-bit; computed in a 32-bit int",
     "ms-to-tick-ignores-hz": "4.7: lifetimes are ms converted to ticks at hz; milliseconds used as ticks",
     "prefetch-lifetime-le": "5.2: a prefetch is skipped while now - access < lifetime; <= used",
-    "prescient-lifetime-swapped": "2: a prescient prefetch lives arc_min_prescient_prefetch_ms; the plain lifetime used",
+    "prescient-lifetime-swapped": "2: prescient prefetches live arc_min_prescient_prefetch_ms; the plain one used",
     "access-mintime-ge": "4.7: arc_access promotes from MRU when now > access + ARC_MINTIME; >= used",
     "growtime-in-seconds": "4.7: arc_growtime = now + arc_grow_retry * hz ticks; seconds added as ticks",
     "adapt-product-64bit": "5.3: arc_adapt's bytes * mult is a 32-bit int product (quirk O1); computed in 64 bits",

@@ -1087,7 +1087,8 @@ def apply(arc, words):
     raise ValueError("unknown operation " + op)
 
 
-def run(trace_path, out, headers, fixes=(), trace_name=None):
+def run(trace_path, out, headers, fixes=()):
+    """Replays the op trace at trace_path with its settings and the quirk fixes, writing the conformance output."""
     with open(trace_path, encoding="utf-8") as f:
         text = f.read()
     if text.endswith("\n"):
@@ -1099,7 +1100,7 @@ def run(trace_path, out, headers, fixes=(), trace_name=None):
     settings.fixes = set(fixes)
     lines = text.split("\n")
     sha = hashlib.sha256("".join(l.rstrip("\r") + "\n" for l in lines).encode("utf-8")).hexdigest()
-    write_header(out, trace_name or trace_path, sha, settings, headers)
+    write_header(out, trace_path, sha, settings, headers)
     arc = Arc(settings)
     for index, (no, words) in enumerate(ops, 1):
         arc.evicted = []

@@ -2,7 +2,7 @@
 """A port of the spec's zfs-2.1.1 ARC engine (org.arcref.zfs.ZfsArc) to Python 3, standard library only.
 
 It replays an op trace (docs/arc-tool.md) with the trace's `# conform:` settings applied over the defaults of
-docs/conformance.md and writes the conformance output (JSON Lines, format version 3), with `--headers` the header
+docs/conformance.md and writes the conformance output (JSON Lines, format version 5), with `--headers` the header
 listing too. It was written as a porter would write it, from the Java spec and docs/porting.md, and is checked
 against the spec with `arc verify` (PortBugsTest in cli/ does so for every built-in trace).
 
@@ -343,7 +343,7 @@ def write_header(out, trace_name, trace_sha256, settings, headers):
     """Line 1 of the conformance output (docs/conformance.md, "The header")."""
     zfs = "2.1.16" if RELEASE_2_1_16 <= settings.fixes else "2.1.1"
     header = {
-        "format": "arcref-conformance", "version": 3, "zfs": zfs, "trace": trace_name,
+        "format": "arcref-conformance", "version": 5, "zfs": zfs, "revision": 5, "trace": trace_name,
         "trace_sha256": trace_sha256, "headers": headers,
         "config": {name: settings[name] for name, _ in CONFIG_DEFAULTS},
         "tunables": {name: settings[name] for name, _ in TUNABLE_DEFAULTS},

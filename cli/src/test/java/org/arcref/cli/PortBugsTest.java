@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,52 +32,77 @@ import org.junit.jupiter.api.io.TempDir;
  * Checks the conformance suite against a port in another language: {@code cli/src/test/python/arcport.py}, a Python
  * port of the zfs-2.1.1 engine with planted port bugs (docs/porting.md, "Checking a port: planted port bugs").
  *
- * <p>Contract. The clean port's {@code --headers} output of every built-in trace of {@code INDEX} (without fixes
- * and with every quirk fix), and of every demonstration trace ({@code port-bugs/*.ops}), matches the spec's ({@link ConformanceVerifier}, everything
- * compared). Each planted bug ({@code arcport.py --list-bugs}) is caught by some built-in trace's {@code --headers}
- * output, except the bugs of {@link #MISSED}, which no built-in catches; for those the test asserts that none does,
- * so that it fails naming the bug when a new built-in starts catching it and the list must shrink, and that the
- * bug's demonstration trace {@code port-bugs/BUG.ops} catches it (so each is a real bug, and its trace shows the
- * setting a built-in needs). Where {@code python3} is missing the test fails naming the install command.
+ * <p>Contract. The clean port's {@code --headers} output of every built-in trace of {@code INDEX}, without fixes and
+ * with every quirk fix, matches the spec's ({@link ConformanceVerifier}, everything compared), and each planted bug
+ * ({@code arcport.py --list-bugs}) is caught by the {@code --headers} output of the built-in trace
+ * {@link #PINNED_BY} names for it: a bug without a name, or whose named trace lets it through, fails the test, naming
+ * it. Where {@code python3} is missing the test fails naming the install command.
  *
  * <p>Implementation overview. The spec's outputs are written once to a temporary folder from the traces
- * ({@link ConformanceRun#lines}); the traces' texts go beside them for the port. The port then runs once per bug
- * and set of traces (and once clean) in its {@code --batch} mode, one Python process writing one output per trace,
- * and each output is verified against the spec's with {@link ConformanceVerifier}, stopping at the first divergent
- * line; for a bug a built-in must catch, the traces after the first that does are not verified.
+ * ({@link ConformanceRun#lines}); the traces' texts go beside them for the port. The port runs in its {@code --batch}
+ * mode, one Python process writing one output per row: clean over every run, then each bug over its named trace;
+ * each output is verified against the spec's with {@link ConformanceVerifier}, stopping at the first divergent line.
  */
 class PortBugsTest {
 
-    /**
-     * The planted bugs no built-in trace catches, each with what a trace needs to catch it (its demonstration trace,
-     * {@code port-bugs/BUG.ops}, has it).
-     */
-    static final Set<String> MISSED = Set.of(
-            "sublist-hash-64bit", // zfs_multilist_num_sublists=3 (not a power of two), a key whose sublist differs
-            "sublist-hash-signed32", // zfs_multilist_num_sublists=3, a key whose hash has bit 31 set
-            "random-index-64bit", // zfs_multilist_num_sublists=3 with eviction
-            "random-index-signed32", // zfs_multilist_num_sublists=3 with eviction
-            "hash-lock-4096", // two keys of one hash lock whose hashes differ in bit 11 (981 and 2286)
-            "write-takes-hash-lock", // arc_write_ready waiting at SEVERE beside an evictable header of its lock
-            "mutex-miss-counts-batch", // zfs_arc_evict_batch_limit=1 and a mutex_miss in the visit
-            "batch-limit-counts-skips", // zfs_arc_evict_batch_limit=1 and a young prefetch skipped in the visit
-            "mintime-as-62ms", // hz=300: hz >> 4 = 18 ticks, MSEC_TO_TICK(62) = 19
-            "ms-to-tick-floor", // a lifetime not a whole number of ticks: hz=300 arc_min_prefetch_ms=1001
-            "ms-to-tick-int32", // arc_min_prefetch_ms * hz >= 2^31: arc_min_prefetch_ms=3000000
-            "ms-to-tick-ignores-hz", // a prefetch lifetime at hz other than 1000: hz=100
-            "evict-total-no-ghosts", // a pass that only destroys ghosts while arc_size > arc_c (all else held)
-            "evict-mru-target-no-anon", // pending writes while MRU is evicted
-            "evict-count-u32", // more than 4 GiB evicted (300 reads of 16 MiB through 64 MiB)
-            "reap-no-grow-uses-shrink-shift", // a reap at 0 < available < arc_c >> arc_no_grow_shift, >= arc_c >> 7
-            "overwrite-keeps-sublist", // an overwrite to a key of another sublist (more than one sublist)
-            "headers-unsigned-key-order"); // held or pending headers with negative and positive keys
-
     private static final Path PORT = Path.of("src/test/python/arcport.py");
-    /** For each bug of {@link #MISSED}, {@code BUG.ops}: a trace with the setting or boundary that catches it. */
-    private static final Path DEMOS = Path.of("src/test/resources/org/arcref/cli/port-bugs");
-
-    /** The size of a spec output above which a trace is tried last (3 built-ins make 37.5 of their 38.3 MB). */
-    private static final long LARGE = 1 << 20;
+    /**
+     * Each planted bug with the built-in trace that pins the rule it breaks: of the built-ins whose {@code --headers}
+     * output catches it ({@code measure_bugs.py}, docs/porting.md section 8), the one with the smallest output.
+     */
+    static final Map<String, String> PINNED_BY = Map.ofEntries(
+            Map.entry("sublist-hash-64bit", "sublists-three"),
+            Map.entry("sublist-hash-signed32", "sublists-three"),
+            Map.entry("random-index-64bit", "sublists-three"),
+            Map.entry("random-index-signed32", "sublists-three"),
+            Map.entry("evict-type-draws-missing", "sublists"),
+            Map.entry("evict-type-draws-once", "eviction-draws"),
+            Map.entry("evict-type-draws-after-mru", "eviction-draws"),
+            Map.entry("evict-state-one-draw", "eviction-draws"),
+            Map.entry("hash-lock-4096", "hash-lock-bit-11"),
+            Map.entry("write-takes-hash-lock", "write-ready-holds-no-hash-lock"),
+            Map.entry("mutex-miss-counts-batch", "batch-limit-mutex-miss"),
+            Map.entry("mutex-miss-ghost-hit-unlocked", "waiters"),
+            Map.entry("mintime-as-62ms", "ticks-not-whole"),
+            Map.entry("ms-to-tick-floor", "ticks-not-whole"),
+            Map.entry("ms-to-tick-int32", "tunables-high-edges"),
+            Map.entry("ms-to-tick-ignores-hz", "ticks-not-whole"),
+            Map.entry("prefetch-lifetime-le", "prefetch"),
+            Map.entry("prescient-lifetime-swapped", "prefetch"),
+            Map.entry("access-mintime-ge", "mintime-and-second-holds"),
+            Map.entry("growtime-in-seconds", "fix-boundaries"),
+            Map.entry("adapt-product-64bit", "quirk-adapt-mru-multiply"),
+            Map.entry("adapt-bytes-unsigned", "quirk-adapt-mru-multiply"),
+            Map.entry("adapt-mru-min-signed", "adapt-mru-ghost-wrap"),
+            Map.entry("adapt-mfu-min-signed", "quirk-adapt-multiply"),
+            Map.entry("dampener-inverted", "adapt-mru-ghost-wrap"),
+            Map.entry("overflow-shift-off-by-one", "tunables-low-edges"),
+            Map.entry("overflow-no-reserve", "write-holds-no-hash-lock"),
+            Map.entry("overflow-over-unsigned", "negative-keys"),
+            Map.entry("scatter-min-size-le", "scatter-min-size"),
+            Map.entry("need-free-full-sys-free", "fix-boundaries"),
+            Map.entry("need-free-unsigned", "fix-boundaries"),
+            Map.entry("waiter-release-lt", "waiter-release"),
+            Map.entry("waiter-release-memory-ge", "low-memory-waiter"),
+            Map.entry("batch-limit-off-by-one", "eviction-draws"),
+            Map.entry("batch-limit-counts-skips", "batch-limit-prefetch-skip"),
+            Map.entry("evict-count-counts-ghosts", "fix-boundaries"),
+            Map.entry("evict-total-no-ghosts", "tunables-high-edges"),
+            Map.entry("evict-mfu-target-stale", "evict-total"),
+            Map.entry("evict-mru-target-no-anon", "tunables-high-edges"),
+            Map.entry("evict-count-u32", "evict-count-64bit"),
+            Map.entry("ghost-hit-adapts-twice", "evict-total"),
+            Map.entry("hit-access-before-reference", "scatter"),
+            Map.entry("reap-no-grow-uses-shrink-shift", "reap-no-grow-shift"),
+            Map.entry("reduce-p-shrink-shift", "evict-total"),
+            Map.entry("add-reference-keeps-prefetch", "evict-total"),
+            Map.entry("remove-reference-inserts-tail", "linear-abds"),
+            Map.entry("overwrite-keeps-access-time", "overwrite"),
+            Map.entry("overwrite-keeps-sublist", "tunables-high-edges"),
+            Map.entry("size-counted-before-wait", "fix-boundaries"),
+            Map.entry("ghost-hit-access-before-adapt", "ghost-adaptation"),
+            Map.entry("headers-unsigned-key-order", "negative-keys"),
+            Map.entry("anon-grows-p-le-c", "hash-lock-zero"));
 
     /** The suffix of a built-in's outputs with every quirk fix of zfs-2.1.1's engine. */
     private static final String FIXED = "+fixes";
@@ -87,7 +111,6 @@ class PortBugsTest {
     static Path dir;
 
     private static List<String> builtins;
-    private static List<String> demos;
 
     @BeforeAll
     static void writeExpectedOutputs() throws IOException {
@@ -96,15 +119,6 @@ class PortBugsTest {
             Files.writeString(dir.resolve(name + ".ops"), ConformanceTrace.builtinText(name), StandardCharsets.UTF_8);
             writeSpecOutput(ConformanceTrace.builtin(name), name, Set.of());
             writeSpecOutput(ConformanceTrace.builtin(name), name + FIXED, QuirkFix.of(ZfsEngine.V2_1_1));
-        }
-        demos = new ArrayList<>();
-        try (var files = Files.list(DEMOS)) {
-            files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".ops")).sorted()
-                    .forEach(f -> demos.add(f.substring(0, f.length() - ".ops".length())));
-        }
-        for (String name : demos) {
-            Files.copy(DEMOS.resolve(name + ".ops"), dir.resolve(name + ".ops"));
-            writeSpecOutput(ConformanceTrace.read(dir.resolve(name + ".ops")), name, Set.of());
         }
     }
 
@@ -120,88 +134,59 @@ class PortBugsTest {
     }
 
     @Test
-    void cleanPortMatchesTheSpecOnEveryBuiltinAndEveryDemonstrationTrace() throws Exception {
-        assertEquals(List.of(), caughtBy(null, builtins, false), "the clean port diverges from the spec on these "
-                + "built-in traces");
-        assertEquals(List.of(), caughtBy(null, demos, false), "the clean port diverges from the spec on these traces "
-                + "of " + DEMOS);
-        List<String> fixed = builtins.stream().map(name -> name + FIXED).toList();
-        assertEquals(List.of(), caughtBy(null, fixed, false), "the clean port with every quirk fix diverges from the "
-                + "spec with them on these built-in traces");
+    void cleanPortMatchesTheSpecOnEveryBuiltin() throws Exception {
+        List<Row> rows = new ArrayList<>();
+        builtins.forEach(name -> rows.add(new Row(null, name)));
+        builtins.forEach(name -> rows.add(new Row(null, name + FIXED)));
+        assertEquals(List.of(), divergent(rows), "the clean port diverges from the spec on these built-in traces "
+                + "(" + FIXED + ": with every quirk fix)");
     }
 
     @Test
-    void eachPlantedBugIsCaughtByABuiltinUnlessListedAsMissed() throws Exception {
+    void eachPlantedBugIsCaughtByTheBuiltinThatPinsItsRule() throws Exception {
         List<String> bugs = bugs();
-        assertTrue(bugs.containsAll(MISSED), "MISSED names bugs arcport.py does not plant: " + MISSED);
-        Map<String, List<String>> wrong = new LinkedHashMap<>();
-        for (String bug : bugs) {
-            boolean missed = MISSED.contains(bug);
-            List<String> caught = caughtBy(bug, builtins, !missed);
-            if (caught.isEmpty() != missed) {
-                wrong.put(bug, caught);
-            }
-        }
-        assertTrue(wrong.isEmpty(), "planted bugs whose detection by the built-in traces is not as MISSED says "
-                + "(empty: no built-in catches it; otherwise the first trace that does; update MISSED): " + wrong);
-    }
-
-    @Test
-    void eachMissedBugIsCaughtByItsDemonstrationTrace() throws Exception {
-        assertEquals(new TreeSet<>(MISSED), new TreeSet<>(demos), "one trace in " + DEMOS + " per MISSED bug");
-        Map<String, List<String>> notCaught = new LinkedHashMap<>();
-        for (String bug : MISSED) {
-            if (caughtBy(bug, List.of(bug), false).isEmpty()) {
-                notCaught.put(bug, List.of(bug + ".ops"));
-            }
-        }
-        assertTrue(notCaught.isEmpty(), "missed bugs their demonstration trace does not catch: " + notCaught);
+        assertEquals(new TreeSet<>(bugs), new TreeSet<>(PINNED_BY.keySet()), "every planted bug, and only those, "
+                + "named with the built-in trace that catches it");
+        List<Row> rows = bugs.stream().map(bug -> new Row(bug, PINNED_BY.get(bug))).toList();
+        List<Row> notCaught = new ArrayList<>(rows);
+        notCaught.removeAll(divergent(rows));
+        assertEquals(List.of(), notCaught, "planted bugs the built-in named for them does not catch");
     }
 
     /**
-     * @return the traces whose {@code --headers} output diverges from the spec's with {@code bug} planted (null:
-     *     none); with {@code firstOnly} only the first, trying the traces whose spec output is under
-     *     {@link #LARGE} bytes before the others
+     * One output of a batch.
+     *
+     * @param bug the bug planted, or null for the clean port
+     * @param run a built-in's name, with {@link #FIXED} for its run with every quirk fix
      */
-    private static List<String> caughtBy(String bug, List<String> traces, boolean firstOnly)
-            throws IOException, InterruptedException {
-        if (!firstOnly) {
-            return caughtByEach(bug, traces, false);
-        }
-        List<String> small = new ArrayList<>();
-        List<String> large = new ArrayList<>();
-        for (String name : traces) {
-            (Files.size(dir.resolve(name + ".expected.jsonl")) < LARGE ? small : large).add(name);
-        }
-        List<String> caught = caughtByEach(bug, small, true);
-        return caught.isEmpty() ? caughtByEach(bug, large, true) : caught;
+    private record Row(String bug, String run) {
     }
 
-    /** @return {@link #caughtBy} for one run of the port over {@code traces} */
-    private static List<String> caughtByEach(String bug, List<String> traces, boolean firstOnly)
-            throws IOException, InterruptedException {
-        Path outs = Files.createTempDirectory(dir, bug == null ? "clean" : bug);
+    /** @return the rows whose {@code --headers} output diverges from the spec's, from one run of the port */
+    private static List<Row> divergent(List<Row> rows) throws IOException, InterruptedException {
+        Path outs = Files.createTempDirectory(dir, "batch");
         StringBuilder spec = new StringBuilder();
-        for (String name : traces) {
-            boolean fixed = name.endsWith(FIXED);
-            String trace = fixed ? name.substring(0, name.length() - FIXED.length()) : name;
-            spec.append(bug == null ? "-" : bug).append('\t').append(dir.resolve(trace + ".ops")).append('\t')
-                    .append(outs.resolve(name + ".jsonl")).append('\t')
+        for (int i = 0; i < rows.size(); i++) {
+            Row row = rows.get(i);
+            boolean fixed = row.run().endsWith(FIXED);
+            String trace = fixed ? row.run().substring(0, row.run().length() - FIXED.length()) : row.run();
+            spec.append(row.bug() == null ? "-" : row.bug()).append('\t').append(dir.resolve(trace + ".ops"))
+                    .append('\t').append(outs.resolve(i + ".jsonl")).append('\t')
                     .append(fixed ? String.join(",", QuirkFix.of(ZfsEngine.V2_1_1).stream().map(Enum::name).toList())
                             : "").append('\n');
         }
         Path batch = outs.resolve("batch.tsv");
         Files.writeString(batch, spec.toString());
         python(List.of("--batch", batch.toString(), "--headers"));
-        List<String> caught = new ArrayList<>();
-        for (String name : traces) {
-            Path actual = outs.resolve(name + ".jsonl");
-            if (!(firstOnly && !caught.isEmpty()) && !matches(dir.resolve(name + ".expected.jsonl"), actual)) {
-                caught.add(name);
+        List<Row> diverged = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Path actual = outs.resolve(i + ".jsonl");
+            if (!matches(dir.resolve(rows.get(i).run() + ".expected.jsonl"), actual)) {
+                diverged.add(rows.get(i));
             }
             Files.delete(actual);
         }
-        return caught;
+        return diverged;
     }
 
     private static boolean matches(Path expected, Path actual) throws IOException {

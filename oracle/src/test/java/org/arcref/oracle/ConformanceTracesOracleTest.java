@@ -68,7 +68,7 @@ class ConformanceTracesOracleTest {
 
     @Test
     void theTracesAreAllThere() {
-        assertEquals(36, ConformanceTrace.builtinNames().size(), "built-in traces");
+        assertEquals(43, ConformanceTrace.builtinNames().size(), "built-in traces");
         assertEquals(41, TransitionTraces.all().size(), "transition traces: " + TransitionTraces.all().keySet());
     }
 

@@ -68,24 +68,24 @@ public final class Random22Scenario {
         SplitMix64 r = new SplitMix64(seed);
         ConformanceSettings settings = given.apply(settings(r));
         int drawnLength = 20 + r.nextIndex(101);
-        int drawnKeys = (int) pick(r, 12, 24, 48);
+        int drawnKeys = (int) Draws.pick(r, 12, 24, 48);
         return new RandomScenario.Generated(settings, new Draw(settings, r, keys != null ? keys : drawnKeys)
                 .operations(length != null ? length : drawnLength));
     }
 
     private static ConformanceSettings settings(SplitMix64 r) {
         Map<Setting, Long> drawn = new EnumMap<>(Setting.class);
-        long maxBlock = pick(r, 1024, 2048, 4096);
-        long cMin = pick(r, 8, 16, 32) * 1024;
+        long maxBlock = Draws.pick(r, 1024, 2048, 4096);
+        long cMin = Draws.pick(r, 8, 16, 32) * 1024;
         drawn.put(Setting.SPA_MAXBLOCKSIZE, maxBlock);
         drawn.put(Setting.GROWTH_WINDOW, 2 * maxBlock);
         drawn.put(Setting.ARC_C_MIN, cMin);
-        drawn.put(Setting.ARC_C_MAX, cMin * pick(r, 1, 2, 4));
-        drawn.put(Setting.SPA_OLD_MAXBLOCKSIZE, pick(r, 512, 1024, 2048));
+        drawn.put(Setting.ARC_C_MAX, cMin * Draws.pick(r, 1, 2, 4));
+        drawn.put(Setting.SPA_OLD_MAXBLOCKSIZE, Draws.pick(r, 512, 1024, 2048));
         drawn.put(Setting.SUBLISTS, 1L + r.nextIndex(4));
         drawn.put(Setting.RANDOM_SEED, (long) r.nextIndex(1000));
         drawn.put(Setting.EVICTOR_RUNS_AFTER_EACH_OPERATION, r.nextIndex(3) > 0 ? 1L : 0L);
-        drawn.put(Setting.ARC_MIN_PREFETCH_MS, pick(r, 10, 100, 1000));
+        drawn.put(Setting.ARC_MIN_PREFETCH_MS, Draws.pick(r, 10, 100, 1000));
         return ConformanceSettings.defaults(ZfsEngine.V2_2_0).with(drawn);
     }
 
@@ -114,12 +114,7 @@ public final class Random22Scenario {
             while (ops.size() < length) {
                 Operation op = next();
                 if (op != null) {
-                    try {
-                        op.applyTo(arc);
-                    } catch (IllegalArgumentException | IllegalStateException e) {
-                        throw new IllegalArgumentException("the spec rejects generated operation " + (ops.size() + 1)
-                                + " \"" + op.toTraceLine() + "\" under the given settings: " + e.getMessage(), e);
-                    }
+                    Draws.apply(arc, op, ops.size());
                     ops.add(op);
                 }
             }
@@ -135,7 +130,7 @@ public final class Random22Scenario {
                 return holds.isEmpty() ? null : new Operation.Release(dropHold());
             } else if (x < 66) {
                 long k = fresh++;
-                long s = maxBlock >= 2048 ? pick(r, 512, 1024, 2048) : 512;
+                long s = maxBlock >= 2048 ? Draws.pick(r, 512, 1024, 2048) : 512;
                 size.put(k, s);
                 pending.add(k);
                 return new Operation.Write(k, s, typeOf(k), r.nextIndex(4) == 0);
@@ -161,11 +156,11 @@ public final class Random22Scenario {
                 pending.remove(k);
                 return new Operation.Free(k);
             } else if (x < 86) {
-                return new Operation.Tick(pick(r, 1, 10, 63, 100, 1000));
+                return new Operation.Tick(Draws.pick(r, 1, 10, 63, 100, 1000));
             } else if (x < 89) {
-                return new Operation.Shrink(pick(r, 0, 512, 4096, cMax));
+                return new Operation.Shrink(Draws.pick(r, 0, 512, 4096, cMax));
             } else if (x < 92) {
-                return new Operation.Memory(pick(r, 0, 1L << 20, 1L << 40));
+                return new Operation.Memory(Draws.pick(r, 0, 1L << 20, 1L << 40));
             } else if (x < 95) {
                 return new Operation.Reap();
             }
@@ -177,8 +172,8 @@ public final class Random22Scenario {
             if (pending.contains(k)) {
                 return null;
             }
-            long s = size.computeIfAbsent(k, key -> maxBlock >= 2048 ? pick(r, 512, 1024, 1536, 2048, maxBlock)
-                    : pick(r, 512, 1024));
+            long s = size.computeIfAbsent(k, key -> maxBlock >= 2048 ? Draws.pick(r, 512, 1024, 1536, 2048, maxBlock)
+                    : Draws.pick(r, 512, 1024));
             int kind = r.nextIndex(5);
             ReadKind readKind = kind < 3 ? ReadKind.DEMAND : kind == 3 ? ReadKind.PREFETCH
                     : ReadKind.PRESCIENT_PREFETCH;
@@ -213,9 +208,5 @@ public final class Random22Scenario {
 
     private static BufType typeOf(long key) {
         return key % 2 == 1 ? BufType.METADATA : BufType.DATA;
-    }
-
-    private static long pick(SplitMix64 r, long... values) {
-        return values[r.nextIndex(values.length)];
     }
 }

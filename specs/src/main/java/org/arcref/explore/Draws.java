@@ -9,10 +9,10 @@ import org.arcref.zfs.Operation;
  * The draws the random generators ({@link RandomScenario}, {@link Random22Scenario}, {@link RandomSettings}) share,
  * each a function of the generator's state only, and how a generator applies what it drew.
  *
- * <p>{@link #edged}: a value of a range with its edges weighted. Three draws in eight take an edge (the range's
+ * <p>{@link #edged}: a value of a range with its edges weighted. Two draws in eight take an edge (the range's
  * least and greatest value, or one of the given values that lies in the range, each as likely); one in eight is
  * log-uniform over the whole range (a bit length uniform between the least's and the greatest's, then a value of that
- * length uniform within the range), so that every order of magnitude of a wide range is reached; the other half is
+ * length uniform within the range), so that every order of magnitude of a wide range is reached; the other five are
  * uniform over the range's typical part, from its least value to a given typical greatest.
  */
 final class Draws {
@@ -68,13 +68,13 @@ final class Draws {
      */
     static long edged(SplitMix64 r, long lo, long hi, long typicalHi, long... edges) {
         int x = r.nextIndex(8);
-        if (x < 3) {
+        if (x < 2) {
             long[] inRange = Arrays.stream(edges).filter(e -> e >= lo && e <= hi).toArray();
             long[] all = Arrays.copyOf(new long[] {lo, hi}, 2 + inRange.length);
             System.arraycopy(inRange, 0, all, 2, inRange.length);
             return pick(r, all);
         }
-        if (x < 4) {
+        if (x < 3) {
             return logUniform(r, lo, hi);
         }
         return between(r, lo, Math.max(lo, Math.min(hi, typicalHi)));

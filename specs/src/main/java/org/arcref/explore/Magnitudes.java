@@ -56,7 +56,7 @@ sealed interface Magnitudes {
      *
      * <ul>
      *   <li>Block sizes: four, drawn when the try starts, a key's the one at the key modulo 4; each 512 B times
-     *       [1, {@code spa_maxblocksize / 512}], typically up to 4 KiB, edges 1 to 1.5 KiB, 3.5 to 4.5 KiB (the
+     *       [1, {@code spa_maxblocksize / 512}], typically up to 64 KiB, edges 1 to 1.5 KiB, 3.5 to 4.5 KiB (the
      *       page), the last sizes below and the first at or above {@code zfs_abd_scatter_min_size} (linear and
      *       scatter ABDs), and one block below {@code spa_maxblocksize}.</li>
      *   <li>Ticks: [0, twice the longest of {@code hz}, the two prefetch lifetimes and {@code arc_grow_retry} in
@@ -87,7 +87,7 @@ sealed interface Magnitudes {
             long[] sizes = new long[4];
             for (int i = 0; i < sizes.length; i++) {
                 sizes[i] = ArcConfig.MIN_BLOCK_SIZE
-                        * Draws.edged(r, 1, units, 8, 2, 3, 7, 8, 9, scatter - 1, scatter, units - 1);
+                        * Draws.edged(r, 1, units, 128, 2, 3, 7, 8, 9, scatter - 1, scatter, units - 1);
             }
             return new Wide(c, sizes);
         }

@@ -17,14 +17,15 @@ import org.arcref.zfs.ZfsEngine;
  *
  * <p>In this order (a range {@code [lo, hi]}, its typical part, further edges):
  * <ul>
- *   <li>{@code spa_maxblocksize}: {@code 2^k}, k in [9, 24] (512 B to 16 MiB), typically up to 16 KiB;</li>
+ *   <li>{@code spa_maxblocksize}: {@code 2^k}, k in [9, 24] (512 B to 16 MiB), typically up to 8 KiB;</li>
  *   <li>{@code growth_window}: zfs-2.1.1, {@code 2^k}, k in [9, 25] (512 B to 32 MiB), edge
  *       {@code 2 * spa_maxblocksize}; the spec takes any value of the range but the harness derives
  *       {@code SPA_MAXBLOCKSHIFT} from it, so only powers of two; zfs-2.2.0, {@code 2 * spa_maxblocksize}, as its
  *       harness requires (2.2's arc.c grows within {@code 2 * SPA_MAXBLOCKSIZE});</li>
- *   <li>{@code arc_c_min}: [growth_window, 2^61], typically up to growth_window + 16 blocks;
- *       {@code arc_c_max}: [arc_c_min, 2^61], typically up to 4 arc_c_min;
- *       {@code arc_sys_free}: [0, 2^61], typically up to 4 arc_c_max, edges arc_c_min and arc_c_max
+ *   <li>{@code arc_c_min}: [growth_window, 2^61 - 1], typically up to growth_window + 4 blocks of
+ *       {@code spa_maxblocksize}, edges twice growth_window and growth_window + one block;
+ *       {@code arc_c_max}: [arc_c_min, 2^61 - 1], typically up to 4 arc_c_min, edges arc_c_min + one block and twice
+ *       arc_c_min; {@code arc_sys_free}: [0, 2^61 - 1], typically up to 4 arc_c_max, edges arc_c_min and arc_c_max
  *       (2^61 - 1 is {@code Long.MAX_VALUE / 4}, the spec's greatest);</li>
  *   <li>{@code hz}: [16, 10^6], typically up to 2000, edges 17, 31–33, 47, 48, 100, 250, 256, 300, 999–1001, 1024
  *       and 999,983 (most divide neither 1000 nor 10^9; at 16–31 {@code ARC_MINTIME = hz >> 4} is one tick);</li>
@@ -45,9 +46,9 @@ import org.arcref.zfs.ZfsEngine;
  *       more; zfs-2.2.0: 1536, the only value its harness accepts ({@code static} in 2.2's abd_os.c);</li>
  *   <li>zfs-2.2.0: {@code spa_old_maxblocksize}: {@code 2^k}, k in [9, 24], typically up to 4 KiB, edge 128 KiB;
  *       {@code zfs_arc_meta_balance} [1, 2^31 - 1], typically up to 1000, edges 99–101 and 500;</li>
- *   <li>{@code arc_free_memory}: [0, 2^63 - 1], typically up to 2 (arc_sys_free + arc_c_max), edges around
- *       arc_sys_free (minus one, itself, plus one, half, half plus one), arc_sys_free plus {@code arc_c_min} or
- *       {@code arc_c_max >> arc_no_grow_shift}, and 2^61 - 1 (the generator's no pressure).</li>
+ *   <li>{@code arc_free_memory}: half the tries 2^61 - 1 (no pressure); the others [0, 2^63 - 1], typically up to
+ *       2 (arc_sys_free + arc_c_max), edges around arc_sys_free (minus one, itself, plus one, half, half plus one)
+ *       and arc_sys_free plus {@code arc_c_min} or {@code arc_c_max >> arc_no_grow_shift}.</li>
  * </ul>
  */
 final class RandomSettings {
@@ -68,13 +69,13 @@ final class RandomSettings {
     static ConformanceSettings draw(ZfsEngine engine, SplitMix64 r) {
         boolean v21 = engine == ZfsEngine.V2_1_1;
         Map<Setting, Long> s = new EnumMap<>(Setting.class);
-        int blockShift = (int) Draws.edged(r, 9, 24, 14);
+        int blockShift = (int) Draws.edged(r, 9, 24, 13);
         long maxBlock = 1L << blockShift;
         s.put(Setting.SPA_MAXBLOCKSIZE, maxBlock);
         long window = v21 ? 1L << Draws.edged(r, 9, 25, blockShift + 1, blockShift + 1) : 2 * maxBlock;
         s.put(Setting.GROWTH_WINDOW, window);
-        long cMin = Draws.edged(r, window, MAX_SIZE, window + 16 * maxBlock);
-        long cMax = Draws.edged(r, cMin, MAX_SIZE, 4 * cMin);
+        long cMin = Draws.edged(r, window, MAX_SIZE, window + 4 * maxBlock, 2 * window, window + maxBlock);
+        long cMax = Draws.edged(r, cMin, MAX_SIZE, 4 * cMin, cMin + maxBlock, 2 * cMin);
         long sysFree = Draws.edged(r, 0, MAX_SIZE, 4 * cMax, cMin, cMax);
         s.put(Setting.ARC_C_MIN, cMin);
         s.put(Setting.ARC_C_MAX, cMax);
@@ -108,9 +109,9 @@ final class RandomSettings {
             s.put(Setting.SPA_OLD_MAXBLOCKSIZE, 1L << Draws.edged(r, 9, 24, 12, 17));
             s.put(Setting.ZFS_ARC_META_BALANCE, Draws.edged(r, 1, Integer.MAX_VALUE, 1000, 99, 100, 101, 500));
         }
-        s.put(Setting.ARC_FREE_MEMORY, Draws.edged(r, 0, Long.MAX_VALUE, 2 * (sysFree + cMax), sysFree - 1, sysFree,
-                sysFree + 1, sysFree / 2, sysFree / 2 + 1, sysFree + cMin, sysFree + (cMax >> noGrowShift),
-                MAX_SIZE));
+        s.put(Setting.ARC_FREE_MEMORY, r.nextIndex(2) == 0 ? MAX_SIZE : Draws.edged(r, 0, Long.MAX_VALUE,
+                2 * (sysFree + cMax), sysFree - 1, sysFree, sysFree + 1, sysFree / 2, sysFree / 2 + 1, sysFree + cMin,
+                sysFree + (cMax >> noGrowShift)));
         return ConformanceSettings.defaults(engine).with(s);
     }
 }

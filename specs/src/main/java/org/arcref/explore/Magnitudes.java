@@ -6,8 +6,9 @@ import org.arcref.zfs.ArcConfig;
 import org.arcref.zfs.Tunables;
 
 /**
- * The sizes and amounts of a zfs-2.1.1 try's operations ({@link RandomScenario}): each key's block size, and how many
- * ticks a {@code tick}, how many bytes a {@code shrink} and how much free memory a {@code memory} operation gives.
+ * The sizes and amounts of a try's operations ({@link RandomScenario}, {@link Random22Scenario}): each key's block
+ * size, and how many ticks a {@code tick}, how many bytes a {@code shrink} and how much free memory a {@code memory}
+ * operation gives.
  */
 sealed interface Magnitudes {
 

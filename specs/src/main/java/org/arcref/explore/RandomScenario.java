@@ -94,8 +94,7 @@ public final class RandomScenario {
      *     for the try's ({@link #READ_KEYS} with zfs-2.1.1's engine, drawn with zfs-2.2.0's)
      * @return the settings and the operations
      * @throws IllegalArgumentException if {@code keys} is out of range, or the spec rejects a drawn operation
-     *     under the changed settings (with zfs-2.2.0's engine, a block size above {@code spa_maxblocksize}, say;
-     *     zfs-2.1.1's draw their sizes and amounts from the changed settings)
+     *     under the changed settings (sizes and amounts are drawn from them)
      */
     public static Generated generate(ZfsEngine engine, long trySeed, UnaryOperator<ConformanceSettings> given,
             Integer length, Integer keys) {

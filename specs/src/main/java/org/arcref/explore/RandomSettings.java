@@ -45,7 +45,10 @@ import org.arcref.zfs.ZfsEngine;
  *       typically up to 8192, edges 1, 511–513, 1535–1537, 4095–4097 (the page), {@code spa_maxblocksize} and one
  *       more; zfs-2.2.0: 1536, the only value its harness accepts ({@code static} in 2.2's abd_os.c);</li>
  *   <li>zfs-2.2.0: {@code spa_old_maxblocksize}: {@code 2^k}, k in [9, 24], typically up to 4 KiB, edge 128 KiB;
- *       {@code zfs_arc_meta_balance} [1, 2^31 - 1], typically up to 1000, edges 99–101 and 500;</li>
+ *       {@code zfs_arc_meta_balance} [100, 2^31 - 1], typically up to 1000, edges 101 and 500: the spec takes 1 and
+ *       more, but 2.2.11's arc.c asserts {@code down <= frac} at the end of {@code arc_evict_adj}, which
+ *       {@code down * 100 / balance} breaks for a balance below 100, and the oracle's libzpool is built with its
+ *       ASSERTs on (2.2.0's and 2.2.11's tries are the same);</li>
  *   <li>{@code arc_free_memory}: half the tries 2^61 - 1 (no pressure); the others [0, 2^63 - 1], typically up to
  *       2 (arc_sys_free + arc_c_max), edges around arc_sys_free (minus one, itself, plus one, half, half plus one)
  *       and arc_sys_free plus {@code arc_c_min} or {@code arc_c_max >> arc_no_grow_shift}.</li>
@@ -107,7 +110,7 @@ final class RandomSettings {
                 1535, 1536, 1537, 4095, 4096, 4097, maxBlock, maxBlock + 1) : 1536);
         if (!v21) {
             s.put(Setting.SPA_OLD_MAXBLOCKSIZE, 1L << Draws.edged(r, 9, 24, 12, 17));
-            s.put(Setting.ZFS_ARC_META_BALANCE, Draws.edged(r, 1, Integer.MAX_VALUE, 1000, 99, 100, 101, 500));
+            s.put(Setting.ZFS_ARC_META_BALANCE, Draws.edged(r, 100, Integer.MAX_VALUE, 1000, 101, 500));
         }
         s.put(Setting.ARC_FREE_MEMORY, r.nextIndex(2) == 0 ? MAX_SIZE : Draws.edged(r, 0, Long.MAX_VALUE,
                 2 * (sysFree + cMax), sysFree - 1, sysFree, sysFree + 1, sysFree / 2, sysFree / 2 + 1, sysFree + cMin,

@@ -214,5 +214,9 @@ class GenCommandTest {
         assertTrue(r.out().contains("arc gen --seed 7 > t.ops && arc conform t.ops -o t.jsonl && arc verify t.jsonl"),
                 r.out());
         assertTrue(arc("--help").out().contains("  gen "), "arc --help lists gen");
+        String setExample = "arc gen --seed 7 --set spa_maxblocksize=1024 --set hz=300";
+        assertTrue(r.out().contains(setExample), r.out());
+        CliRun example = gen(setExample.substring("arc gen ".length()).split(" "));
+        assertEquals(0, example.status(), "the --set example runs on the drawn settings: " + example.err());
     }
 }

@@ -18,6 +18,9 @@
  *
  *   @end ok | @end error MESSAGE | @end crash MESSAGE
  *
+ * An error or crash ending is preceded by an empty line, which ends a line the failed worker left unfinished; readers
+ * skip empty lines (no conformance line is empty).
+ *
  * The third form runs a tree of transitions (a walk's states, each reached by its first path, and every transition out
  * of each), one fork per transition: explore() below.
  *
@@ -1239,12 +1242,13 @@ serve(const oracle_settings_t *base)
 		int status;
 		stop_worker(&worker, &status);
 		one_line(message);
+		/* a worker that aborts loses its buffered output and may have written part of a line: end that line */
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 2)
-			printf("@end error %s\n", message);
+			printf("\n@end error %s\n", message);
 		else if (WIFEXITED(status))
-			printf("@end crash exit status %d: %s\n", WEXITSTATUS(status), message);
+			printf("\n@end crash exit status %d: %s\n", WEXITSTATUS(status), message);
 		else
-			printf("@end crash signal %d (%s): %s\n", WTERMSIG(status), strsignal(WTERMSIG(status)), message);
+			printf("\n@end crash signal %d (%s): %s\n", WTERMSIG(status), strsignal(WTERMSIG(status)), message);
 		fflush(stdout);
 	}
 	if (worker.pid != 0) {

@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
                 "--count N, N traces go to -o DIR as gen-S-0.ops ... gen-S-(N-1).ops."},
         footer = {"", "Examples:", "  arc gen --seed 7 > t.ops && arc conform t.ops -o t.jsonl && arc verify t.jsonl",
                 "  arc gen --seed 7 --ops 200 --keys 8 -o t.ops",
-                "  arc gen --seed 7 --set zfs_multilist_num_sublists=1 --set arc_c_max=16384",
+                "  arc gen --seed 7 --set spa_maxblocksize=1024 --set hz=300",
                 "  arc gen --zfs 2.2.0 --seed 7 > t22.ops && arc conform --zfs 2.2.0 t22.ops -o t22.jsonl",
                 "  mkdir -p traces && arc gen --seed 7 --count 100 -o traces",
                 "", "Exit status: 0 written, 2 bad usage or input, 3 internal error (see arc --help)."})

@@ -71,7 +71,6 @@ class GenCommandTest {
             assertEquals(explored.operations(), operations(t), "trace " + i);
             ConformanceSettings s = t.applySettings(ConformanceSettings.defaults());
             assertEquals(explored.settings(), s, "trace " + i + "'s settings");
-            assertEquals(Long.MAX_VALUE / 8, s.freeMemory(), "explore's free memory at the start");
         }
     }
 
@@ -146,20 +145,31 @@ class GenCommandTest {
     @Test
     void opsKeysAndSetShapeTheTraceAndAreRecordedInItsFirstLine() throws IOException {
         CliRun r = gen("--seed", "3", "--ops", "500", "--keys", "3", "--set", "zfs_multilist_num_sublists=1",
-                "--set", "arc_c_max=16384");
+                "--set", "growth_window=2048", "--set", "arc_c_min=8192", "--set", "arc_c_max=16384", "--set",
+                "spa_maxblocksize=1024");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("# arc gen --seed 3 --ops 500 --keys 3 --set zfs_multilist_num_sublists=1 "
-                + "--set arc_c_max=16384: trace 0 (try seed " + Explorer.trySeed(3, 0) + ")\n"), r.out());
+                + "--set growth_window=2048 --set arc_c_min=8192 --set arc_c_max=16384 --set spa_maxblocksize=1024: "
+                + "trace 0 (try seed " + Explorer.trySeed(3, 0) + ")\n"), r.out());
         ConformanceTrace t = parse(r.out());
         assertEquals(500, t.steps().size());
         ConformanceSettings s = t.applySettings(ConformanceSettings.defaults());
         assertEquals(1, s.config().sublists());
         assertEquals(16384, s.config().cMax());
+        assertEquals(1024, s.config().maxBlockSize());
+        boolean sizeOf1024 = false;
         for (Operation op : operations(t)) {
             if (op instanceof Operation.Read read) {
                 assertTrue(read.key() < 3 || read.key() >= RandomScenario.FIRST_WRITE_KEY, op.toTraceLine());
+                assertTrue(read.size() <= 1024, "sizes follow the given spa_maxblocksize: " + op.toTraceLine());
+                sizeOf1024 |= read.size() == 1024;
+            }
+            if (op instanceof Operation.Write write) {
+                assertTrue(write.size() <= 1024, "sizes follow the given spa_maxblocksize: " + op.toTraceLine());
+                sizeOf1024 |= write.size() == 1024;
             }
         }
+        assertTrue(sizeOf1024, "a block of the given spa_maxblocksize");
         List<Operation> drawnLength = operations(parse(gen("--seed", "3").out()));
         List<Operation> longer = operations(parse(gen("--seed", "3", "--ops", "500").out()));
         assertEquals(drawnLength, longer.subList(0, drawnLength.size()), "--ops replaces the drawn length only");
@@ -181,7 +191,6 @@ class GenCommandTest {
                 + "exist, was " + dir.resolve("none"));
         assertBad(gen("--seed", "1", "--set", "zfs_multilist_num_sublists=0"),
                 "arc: --set zfs_multilist_num_sublists: must be in [1, ");
-        assertBad(gen("--seed", "1", "--set", "spa_maxblocksize=1024"), "arc: the spec rejects generated operation ");
         assertBad(gen("--ops", "x"), "arc: Invalid value for option '--ops': 'x' is not an int");
     }
 
@@ -205,5 +214,9 @@ class GenCommandTest {
         assertTrue(r.out().contains("arc gen --seed 7 > t.ops && arc conform t.ops -o t.jsonl && arc verify t.jsonl"),
                 r.out());
         assertTrue(arc("--help").out().contains("  gen "), "arc --help lists gen");
+        String setExample = "arc gen --seed 7 --set spa_maxblocksize=1024 --set hz=300";
+        assertTrue(r.out().contains(setExample), r.out());
+        CliRun example = gen(setExample.substring("arc gen ".length()).split(" "));
+        assertEquals(0, example.status(), "the --set example runs on the drawn settings: " + example.err());
     }
 }

@@ -34,10 +34,13 @@ import org.arcref.zfs.ZfsPageCache;
  * overwrites only when something is pending or held. The generator applies each operation
  * to a spec as it draws it, so a generated sequence is valid (the spec accepts every operation) by construction.
  *
- * <p>{@link CheckKind#ORACLE}: the same, without quirk fixes (the oracle's {@code arc.c} is 2.1.1's as released).
- * {@link #generate} draws these tries as conformance traces for {@code arc gen}, optionally with other settings,
- * another length or another number of read keys. The oracle check of zfs-2.2.0's engine draws
- * {@link Random22Scenario}'s tries instead.
+ * <p>{@link CheckKind#ORACLE}: every header setting drawn over its valid range, edges weighted
+ * ({@link RandomSettings}), without quirk fixes (the oracle's {@code arc.c} is 2.1.1's as released); then the length,
+ * then four block sizes up to {@code spa_maxblocksize}, the key modulo 4 choosing one, with ticks, shrinks and memory
+ * levels drawn to the edges of the settings ({@link Magnitudes.Wide}); the operations are drawn as above. The other
+ * checks' operations have {@link Magnitudes.Small}'s sizes and amounts. {@link #generate} draws these tries as
+ * conformance traces for {@code arc gen}, optionally with other settings, another length or another number of read
+ * keys. The oracle check of zfs-2.2.0's engine draws {@link Random22Scenario}'s tries instead.
  *
  * <p>{@link CheckKind#CANONICAL}: a capacity of 2–8 pages, pages {@code 0 … c·spread} for a spread of 1–4, and 1
  * to 300 requests, each a {@code tick 1} and a page read (the spec's page mode, {@link ZfsPageCache}).
@@ -59,8 +62,9 @@ public final class RandomScenario {
      * @param engine the engine of the oracle check's tries: zfs-2.2.0's draws {@link Random22Scenario}'s; the other
      *     checks' tries are zfs-2.1.1's whatever it is
      * @param trySeed the try's seed
-     * @return the try's settings (a small cache, or for {@link CheckKind#CANONICAL} the page-mode cache, with
-     *     {@link #INITIAL_FREE_MEMORY}) and its operations, valid on them by construction
+     * @return the try's settings (for {@link CheckKind#ORACLE} drawn over their ranges; else a small cache, or for
+     *     {@link CheckKind#CANONICAL} the page-mode cache, with {@link #INITIAL_FREE_MEMORY}) and its operations,
+     *     valid on them by construction
      */
     static Generated of(CheckKind kind, ZfsEngine engine, long trySeed) {
         if (kind == CheckKind.ORACLE) {
@@ -71,7 +75,8 @@ public final class RandomScenario {
         if (kind == CheckKind.CANONICAL) {
             return new Generated(settings, pageRequests(capacityOf(settings.config()), rng));
         }
-        return new Generated(settings, specOperations(settings, rng, drawLength(rng), READ_KEYS));
+        return new Generated(settings, specOperations(settings, new Magnitudes.Small(), rng, drawLength(rng),
+                READ_KEYS));
     }
 
     /**
@@ -89,7 +94,7 @@ public final class RandomScenario {
      *     for the try's ({@link #READ_KEYS} with zfs-2.1.1's engine, drawn with zfs-2.2.0's)
      * @return the settings and the operations
      * @throws IllegalArgumentException if {@code keys} is out of range, or the spec rejects a drawn operation
-     *     under the changed settings (a block size above {@code spa_maxblocksize}, say)
+     *     under the changed settings (sizes and amounts are drawn from them)
      */
     public static Generated generate(ZfsEngine engine, long trySeed, UnaryOperator<ConformanceSettings> given,
             Integer length, Integer keys) {
@@ -99,10 +104,10 @@ public final class RandomScenario {
         int readKeys = keys != null ? keys : READ_KEYS;
         requireReadKeys(readKeys);
         SplitMix64 rng = new SplitMix64(trySeed);
-        ConformanceSettings settings = given.apply(new ConformanceSettings(config(CheckKind.ORACLE, rng),
-                INITIAL_FREE_MEMORY));
+        ConformanceSettings settings = given.apply(RandomSettings.draw(ZfsEngine.V2_1_1, rng));
         int drawn = drawLength(rng); // drawn even when replaced, so that the operations that follow are the try's
-        return new Generated(settings, specOperations(settings, rng, length != null ? length : drawn, readKeys));
+        return new Generated(settings, specOperations(settings, Magnitudes.Wide.draw(settings, rng), rng,
+                length != null ? length : drawn, readKeys));
     }
 
     /**
@@ -141,16 +146,13 @@ public final class RandomScenario {
     }
 
     private static ArcConfig config(CheckKind kind, SplitMix64 rng) {
-        return switch (kind) {
-            case CANONICAL -> ArcConfig.pages(2 + rng.nextIndex(7), ZfsPageCache.PAGE_SIZE);
-            case ORACLE -> smallConfig(rng).withFixes(EnumSet.noneOf(QuirkFix.class));
-            default -> smallConfig(rng);
-        };
+        return kind == CheckKind.CANONICAL ? ArcConfig.pages(2 + rng.nextIndex(7), ZfsPageCache.PAGE_SIZE)
+                : smallConfig(rng);
     }
 
     private static ArcConfig smallConfig(SplitMix64 rng) {
-        long cMin = pick(rng, 4096L, 6144L, 8192L);
-        long extra = pick(rng, 0L, 4096L, 8192L);
+        long cMin = Draws.pick(rng, 4096, 6144, 8192);
+        long extra = Draws.pick(rng, 0, 4096, 8192);
         int sublists = 1 + rng.nextIndex(4);
         boolean auto = rng.nextIndex(2) == 0;
         EnumSet<QuirkFix> fixes = EnumSet.noneOf(QuirkFix.class);
@@ -159,26 +161,16 @@ public final class RandomScenario {
                 fixes.add(f);
             }
         }
-        Tunables tunables = Tunables.defaults().withEvictBatchLimit(pick(rng, 1, 2, 10))
-                .withPDampenerDisable(rng.nextIndex(2) == 0).withOverflowShift(pick(rng, 8, 2))
+        Tunables tunables = Tunables.defaults().withEvictBatchLimit((int) Draws.pick(rng, 1, 2, 10))
+                .withPDampenerDisable(rng.nextIndex(2) == 0).withOverflowShift((int) Draws.pick(rng, 8, 2))
                 .withAbdScatterEnabled(rng.nextIndex(2) == 0);
-        long sysFree = pick(rng, 0L, 16384L, 65536L);
+        long sysFree = Draws.pick(rng, 0, 16384, 65536);
         return ArcConfig.small(cMin, cMin + extra, 2048).withSublists(sublists).withEvictorRunsAfterEachOperation(auto)
                 .withFixes(fixes).withTunables(tunables).withSysFree(sysFree).withSeed(rng.nextLong());
     }
 
-    @SafeVarargs
-    private static <T> T pick(SplitMix64 rng, T... choices) {
-        return choices[rng.nextIndex(choices.length)];
-    }
-
-    /** @return the block size of a key: 512, 1024, 1536 or 2048 bytes */
-    static long sizeOf(long key) {
-        return 512 * (1 + Math.floorMod(key, 4));
-    }
-
-    private static List<Operation> specOperations(ConformanceSettings settings, SplitMix64 rng, int length,
-            int readKeys) {
+    private static List<Operation> specOperations(ConformanceSettings settings, Magnitudes sizes, SplitMix64 rng,
+            int length, int readKeys) {
         ZfsArc spec = new ZfsArc(settings.config(), settings.memory());
         long nextWriteKey = FIRST_WRITE_KEY;
         List<Operation> ops = new ArrayList<>();
@@ -198,11 +190,11 @@ public final class RandomScenario {
                 int k = rng.nextIndex(10);
                 ReadKind kind = k < 7 ? ReadKind.DEMAND : k < 9 ? ReadKind.PREFETCH : ReadKind.PRESCIENT_PREFETCH;
                 long size = s.headers().stream().filter(h -> h.key() == key).findFirst().map(HeaderSnapshot::size)
-                        .orElse(sizeOf(key));
+                        .orElse(sizes.sizeOf(key));
                 op = new Operation.Read(key, size, kind, kind == ReadKind.DEMAND && rng.nextIndex(5) == 0);
             } else if (choice < 8) {
                 long key = nextWriteKey++;
-                op = new Operation.Write(key, sizeOf(key));
+                op = new Operation.Write(key, sizes.sizeOf(key));
             } else if (choice < 10) {
                 if (pending.isEmpty()) {
                     continue;
@@ -219,22 +211,17 @@ public final class RandomScenario {
                 known.add((long) readKeys - 1);
                 op = new Operation.Free(known.get(rng.nextIndex(known.size())));
             } else if (choice < 14) {
-                op = new Operation.Shrink(rng.nextIndex((16 << 10) + 1));
+                op = new Operation.Shrink(sizes.shrink(rng));
             } else if (choice < 16) {
                 op = new Operation.Evict();
             } else if (choice < 17) {
                 op = new Operation.Reap();
             } else if (choice < 19) {
-                op = new Operation.Tick(rng.nextIndex(1501));
+                op = new Operation.Tick(sizes.tick(rng));
             } else {
-                op = new Operation.Memory(rng.nextIndex(2) == 0 ? INITIAL_FREE_MEMORY : rng.nextIndex((128 << 10) + 1));
+                op = new Operation.Memory(sizes.memory(rng));
             }
-            try {
-                op.applyTo(spec);
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                throw new IllegalArgumentException("the spec rejects generated operation " + (ops.size() + 1) + " \""
-                        + op.toTraceLine() + "\" under the given settings: " + e.getMessage(), e);
-            }
+            Draws.apply(spec, op, ops.size());
             ops.add(op);
         }
         return ops;

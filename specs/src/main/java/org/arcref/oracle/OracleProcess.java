@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Protocol ({@code oracle/src/main/c/main.c}): a request {@code trace BYTES HEADERS NAME\n} followed by the
  * trace's text; the reply is the conformance lines, then {@code @end ok}, {@code @end error MESSAGE} or
- * {@code @end crash MESSAGE}. Not thread-safe: one trace at a time, which may be {@link #submit submitted} before
+ * {@code @end crash MESSAGE}, the last two after an empty line (a worker that aborts may leave a line unfinished),
+ * which is skipped. Not thread-safe: one trace at a time, which may be {@link #submit submitted} before
  * its output is {@link #collect collected}, so that the oracle and the caller work side by side.
  */
 public final class OracleProcess implements AutoCloseable {
@@ -152,7 +153,9 @@ public final class OracleProcess implements AutoCloseable {
                 if (line.startsWith("@end ")) {
                     return ending(lines, line.substring("@end ".length()));
                 }
-                lines.add(line);
+                if (!line.isEmpty()) { // the line break before an error or crash ending
+                    lines.add(line);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("the oracle " + binary + " failed: " + e.getMessage(), e);

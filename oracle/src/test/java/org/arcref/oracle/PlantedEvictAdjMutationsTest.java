@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * traces ({@code traces/INDEX-2.2.0}), run without fixes; a mutant that throws on a trace is caught too (a port
  * that crashes fails the suite). Those traps bite only once a fraction has left {@code [0, 2^32]} (inside it every
  * operand is under 2^63 and nothing wraps): {@code quirk-evict-adj-overflow} takes {@code arc_meta} above 2^32 and
- * then folds data and metadata ghost hits into it. The two traps that need a fraction below 0 (the division of
- * {@code up} done signed, the result stopped at 0) are not planted: no built-in trace wraps a fraction below 0 yet.
+ * then folds data and metadata ghost hits into it; the two that need a fraction below 0 (the division of
+ * {@code up} done signed, the result stopped at 0) bite on {@code meta-balance-1}, whose balance of 1 wraps
+ * {@code arc_meta} past 0.
  * Also planted: a port that drops the shifts' dynamic range ({@code s} always 32, from {@code 64 + highbit64} or a
  * {@code highbit64} of 0), which only a ghost total beyond 16 GiB with 4 GiB of one type's hits shows
  * ({@code evict-adj-highbit64}). The unmutated spec agrees on every trace, so a divergence is the mutation's.
@@ -59,6 +60,11 @@ class PlantedEvictAdjMutationsTest {
         "no dynamic range: s = 32 whatever the total | int s = Math.min(64 - highbit64(total), 32);"
                 + " | int s = Math.min(64 + highbit64(total), 32);",
         "no dynamic range: highbit64 is 0 | return 64 - Long.numberOfLeadingZeros(x); | return 0;",
+        "signed division: up by frac / (2 * ofrac + 1)"
+                + " | up = Long.divideUnsigned(up, Long.divideUnsigned(frac, 2 * ofrac + 1));"
+                + " | up = up / (frac / (2 * ofrac + 1));",
+        "no wrap: the fraction stopped at 0 | return frac + up - down;"
+                + " | return Long.compareUnsigned(frac + up, down) < 0 ? 0 : frac + up - down;",
     })
     void zfs220sArcCCatchesTheMutation(String mutation, String original, String replacement) throws Exception {
         try (SpecMutant mutant = new SpecMutant(ARITHMETIC, original, replacement)) {

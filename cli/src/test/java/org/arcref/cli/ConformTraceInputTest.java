@@ -82,8 +82,9 @@ class ConformTraceInputTest {
                 + "effect with --print-trace (it prints the trace, it does not run it), was given");
         assertBad(arc("conform", "basic", "--print-trace", "--set", "hz=100"), "arc: --set has no effect with "
                 + "--print-trace of an op trace (it is printed as it is written), was given");
-        assertBad(arc("conform", "nosuch", "--print-trace"), "arc: trace must be an existing file or a built-in "
-                + "trace (");
+        assertBad(arc("conform", "nosuch", "--print-trace"), "arc: trace must be an existing file or one of the "
+                + ConformanceTrace.allBuiltinNames().size() + " built-in traces (arc conform --list names them), was "
+                + "\"nosuch\"");
     }
 
     @Test

@@ -145,8 +145,9 @@ public record ConformanceTrace(String name, List<Assignment> settings, List<Step
         if (allBuiltinNames().contains(name)) {
             return builtin(name);
         }
-        throw new UncheckedIOException("trace must be an existing file or a built-in trace (" + String.join(", ",
-                allBuiltinNames()) + "), was " + Excerpt.of(nameOrPath), new FileNotFoundException(nameOrPath));
+        throw new UncheckedIOException("trace must be an existing file or one of the " + allBuiltinNames().size()
+                + " built-in traces (arc conform --list names them), was " + Excerpt.of(nameOrPath),
+                new FileNotFoundException(nameOrPath));
     }
 
     /**

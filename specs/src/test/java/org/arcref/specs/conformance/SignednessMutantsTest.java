@@ -59,9 +59,10 @@ class SignednessMutantsTest {
     private static final List<String> UNREACHED = new ArrayList<>();
 
     static {
-        // Bounded: every operand is a size, a target, a count or a setting, each below 2^62 (ArcConfig bounds arc_c_max
-        // and arc_sys_free by Long.MAX_VALUE / 4, and a block by spa_maxblocksize; free memory and a shrink are
-        // non-negative longs), a shift of one, or a difference taken after the comparison that keeps it non-negative
+        // Bounded: every operand is a size, a target, a count or a setting, each at least 0 and below 2^63, where signed
+        // and unsigned agree (ArcConfig bounds arc_c_max and arc_sys_free by Long.MAX_VALUE / 4, and a block by
+        // spa_maxblocksize; free memory and a shrink are non-negative longs), a shift of one, or a difference taken
+        // after the comparison that keeps it non-negative
         // (reapNoGrow's free memory after its negative branch, reapToFree's can_free after its test); zfs-2.1.1's
         // arc_p stays below arc_c because the one unsigned MIN that takes a wrapped arc_p back is caught
         // (adaptMruTarget MIN#0). arc_evict_adj's quotients and shifts of hit counts: up and down are below the ghost

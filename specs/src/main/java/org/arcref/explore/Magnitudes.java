@@ -56,10 +56,13 @@ sealed interface Magnitudes {
      * {@link Draws#edged}.
      *
      * <ul>
-     *   <li>Block sizes: four, drawn when the try starts, a key's the one at the key modulo 4; each 512 B times
-     *       [1, {@code spa_maxblocksize / 512}], typically up to 64 KiB, edges 1 to 1.5 KiB, 3.5 to 4.5 KiB (the
-     *       page), the last sizes below and the first at or above {@code zfs_abd_scatter_min_size} (linear and
-     *       scatter ABDs), and one block below {@code spa_maxblocksize}.</li>
+     *   <li>Block sizes: four, drawn when the try starts, a key's the one at the key modulo 4; the first 512 B times
+     *       [1, {@code spa_maxblocksize / 512}], the other three capped at 64 KiB, each typically up to 64 KiB, edges
+     *       1 to 1.5 KiB, 3.5 to 4.5 KiB (the page), the last sizes below and the first at or above
+     *       {@code zfs_abd_scatter_min_size} (linear and scatter ABDs), and one block below {@code spa_maxblocksize}.
+     *       One size at most above 64 KiB: the oracle allocates every block, and tries whose four sizes were all
+     *       drawn up to a 16 MiB {@code spa_maxblocksize} moved most of a campaign's bytes (the top 6 % of 500 tries
+     *       97 % of their 21.5 GB).</li>
      *   <li>Ticks: [0, twice the longest of {@code hz}, the two prefetch lifetimes and {@code arc_grow_retry} in
      *       ticks, plus 2], typically up to {@code hz} (a second), edges 1, {@code ARC_MINTIME} and the lifetimes
      *       and the grow retry in ticks, each minus one, itself and plus one.</li>
@@ -76,6 +79,9 @@ sealed interface Magnitudes {
      */
     record Wide(ArcConfig config, long[] sizes) implements Magnitudes {
 
+        /** 64 KiB in 512-byte units: the typical block sizes' greatest, and the others' but the first's. */
+        private static final long TYPICAL_UNITS = 128;
+
         /**
          * @param settings the try's settings
          * @param r the generator
@@ -87,8 +93,9 @@ sealed interface Magnitudes {
             long scatter = (c.tunables().abdScatterMinSize() + ArcConfig.MIN_BLOCK_SIZE - 1) / ArcConfig.MIN_BLOCK_SIZE;
             long[] sizes = new long[4];
             for (int i = 0; i < sizes.length; i++) {
+                long most = i == 0 ? units : Math.min(units, TYPICAL_UNITS);
                 sizes[i] = ArcConfig.MIN_BLOCK_SIZE
-                        * Draws.edged(r, 1, units, 128, 2, 3, 7, 8, 9, scatter - 1, scatter, units - 1);
+                        * Draws.edged(r, 1, most, TYPICAL_UNITS, 2, 3, 7, 8, 9, scatter - 1, scatter, units - 1);
             }
             return new Wide(c, sizes);
         }

@@ -192,7 +192,7 @@ public final class ConformanceVerifier {
      * @return when the two claim different revisions of the expected output's engine, a note naming both and each
      *     revision between them with what it changed, or a revision this tool does not know
      */
-    static Optional<String> revisionNote(Map<String, Object> expected, Map<String, Object> actual) {
+    private static Optional<String> revisionNote(Map<String, Object> expected, Map<String, Object> actual) {
         int e = ConformanceFormat.revision(expected);
         int a = ConformanceFormat.revision(actual);
         if (e == a) {

@@ -88,7 +88,9 @@ public class AggSum {
      * Test seams: the slow path ends in storeBoundsAndUnlock, so that a test variant can take 2.1.1's order; and a
      * slow path (after it releases the bucket) and a compare (before it takes the core lock) pass through pause(),
      * a null check of a hook that a deterministic test sets to hold a thread there (the replays of model M1's
-     * counterexamples). Neither is on the fast path or the bound reads.
+     * counterexamples). Neither is on the fast path or the bound reads. add takes its thread's home slot and
+     * hands it to addFromSlot, which a test calls with a slot of its choosing, so that the exhaustive checker
+     * (which creates new threads, with new ids, in every run of a scenario) sees the same bucket each time.
      *
      * Bounds are volatile: a read is a plain load on x86 and is ordered with the slow path's stores, which is what
      * A5 needs. Counters for experiments are plain fields under the lock already held (fast-path adds per bucket,
@@ -171,7 +173,16 @@ public class AggSum {
             addToCore(delta);
             return;
         }
-        AggSumBucket bucket = lockedBucketOfCurrentThread();
+        addFromSlot(homeSlotOfCurrentThread(), delta);
+    }
+
+    /**
+     * The bucketed {@code aggsum_add} of a thread whose home slot is {@code slot} (in [0, 64)): the fast path on
+     * that slot's home bucket, else the slow path. {@link #add} passes the calling thread's slot; a test seam passes
+     * a fixed one, so that which bucket a scenario thread starts on does not follow from its thread id.
+     */
+    void addFromSlot(int slot, long delta) {
+        AggSumBucket bucket = lockedBucket(slot);
         long newDelta = bucket.delta + delta;
         if (withinBorrow(newDelta, bucket.borrowed)) {
             bucket.delta = newDelta;
@@ -250,12 +261,16 @@ public class AggSum {
         }
     }
 
+    /** The calling thread's home slot: a stable hash of its id onto [0, 64). */
+    private static int homeSlotOfCurrentThread() {
+        return (int) ((Thread.currentThread().getId() * 0x9E37_79B9_7F4A_7C15L) >>> (64 - HOME_SLOT_BITS));
+    }
+
     /**
-     * Takes the lock of the current thread's home bucket, or, if that is held, moves the thread's slot to the next
-     * bucket and waits for that one's lock; returns the bucket whose lock is held.
+     * Takes the lock of {@code slot}'s home bucket, or, if that is held, moves the slot's home to the next bucket
+     * and waits for that one's lock; returns the bucket whose lock is held.
      */
-    private AggSumBucket lockedBucketOfCurrentThread() {
-        int slot = (int) ((Thread.currentThread().getId() * 0x9E37_79B9_7F4A_7C15L) >>> (64 - HOME_SLOT_BITS));
+    private AggSumBucket lockedBucket(int slot) {
         int home = homes[slot];
         AggSumBucket bucket = buckets[home];
         if (bucket.tryLock()) {

@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.arcref.aggsum.AggSum;
 import org.arcref.aggsum.AggSumLayout;
+import org.arcref.aggsum.AggSumSlots;
 import org.arcref.aggsum.SkippedBoundCheckAggSum;
+import org.arcref.aggsum.StaleBoundCompareAggSum;
+import org.arcref.aggsum.StoreAfterUnlockAggSum;
 import org.arcref.property.Property;
 import org.arcref.property.PropertyViolation;
+import org.arcref.specs.bounded.Exhaustive.Bounded;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -22,20 +25,30 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A1-A5 on the real {@link AggSum}, every interleaving ({@link Exhaustive}) of each scenario: one bucket shared by an
- * adder thread and reader threads. In the default run: two adds of 1 against a reader of both bounds (2 × 2). Each read
- * is checked against ghost sums kept in ignored sections (M1's oracle, all deltas positive): an upper bound is at least
- * the initial value plus the adds completed before the read began, a lower bound at most the initial value plus the
- * adds begun before it ended (A5); at quiescence {@code value()} is exact and both bounds equal it (A3, A4).
+ * A1-A5 on the real {@link AggSum} under Lincheck's model checker ({@link Exhaustive}): an adder thread and reader
+ * threads on one bucket or two. Each read is checked against ghost sums kept in ignored sections (M1's oracle, all
+ * deltas positive): an upper bound is at least the initial value plus the adds completed before the read began, a
+ * lower bound at most the initial value plus the adds begun before it ended (A5); {@code value()} lies between the
+ * two and {@code compare(x)} returns a sign some value between them gives (A4); at quiescence {@code value()} is
+ * exact and both bounds equal it (A3, A4).
  *
- * <p>Behind {@code -Dbounded.large=true}, because their trees take longer than the default run's minutes (measured in
- * {@code docs/formal-models.md}), with a budget of {@value #LARGE_BUDGET} invocations each: the other 2 × 2 scenarios
- * (adds of 1 or 40, the first borrowing 16, so 1 then 1 takes the fast path and 1 then 40 re-borrows, against two bound
- * reads), an add of 1 or 40 between a lower- and an upper-bound reader (3 × 1), whose tree passed 5,000 invocations,
- * two adding threads, whose tree passed 20,000 interleavings at 1 × 1, and {@code value()}, which takes the core lock
- * and flushes, against an add. Not at all: two buckets, whose home bucket follows from the thread id, which changes
- * with every invocation (Lincheck reports that as non-determinism). Any number of buckets and threads is the Why3
- * proof's ({@code models/}).
+ * <p>Every interleaving, the tree used up ({@link Exhaustive#exhaust}): a reader of both bounds against two adds,
+ * on one bucket (two adds of 1: a slow path, then a fast one) and on two (an add of 1 on bucket 0 and of 40 on
+ * bucket 1: a slow path on each). With two buckets a scenario thread adds from a fixed home slot
+ * ({@link AggSumSlots}): the home bucket otherwise follows from the thread id, which changes with every invocation
+ * (Lincheck reports that as non-determinism).
+ *
+ * <p>Every schedule up to a switch bound ({@link Exhaustive#upToSwitches}), for trees too large to use up: Lincheck
+ * has no partial-order reduction, so two threads that each take a lock and write several fields interleave in
+ * about C(a + b, a) ways for a and b switch points, where a bound read is one. Two adders sharing the bucket, one
+ * reading the upper bound after (at most 3 switches); {@code compare} against an add (4); {@code value()} flushing
+ * two buckets against an add (4). The same bounds refute {@link StoreAfterUnlockAggSum} (2.1.1's order), and
+ * {@link StaleBoundCompareAggSum}; the exhaustive 2 × 2 bound refutes {@link SkippedBoundCheckAggSum}.
+ *
+ * <p>Behind {@code -Dbounded.large=true}, with a budget of {@value #LARGE_BUDGET} invocations each and not yet run
+ * to the end ({@code docs/formal-models.md}): the other 2 × 2 scenarios on one bucket, an add between a lower- and an
+ * upper-bound reader (3 × 1), two adding threads, and {@code value()} against one or two adds. Any number of
+ * buckets and threads is the Why3 proof's ({@code models/}).
  */
 class AggSumExhaustiveTest {
     static final long INITIAL = 1000;
@@ -47,28 +60,39 @@ class AggSumExhaustiveTest {
     /** Ghost sums of the adds begun and completed in the current invocation; touched only in ignored sections. */
     private static final long[] GHOST = new long[2];
 
-    /** One operation of a scenario thread. */
-    record Op(String name, BiFunctionless op) {
+    /**
+     * One operation of a scenario thread.
+     *
+     * @param name how the scenario prints it
+     * @param added what it adds to the aggsum's value (0 for a read)
+     * @param op the operation on the aggsum under test
+     */
+    record Op(String name, long added, Consumer<AggSum> op) {
         @Override
         public String toString() {
             return name;
         }
     }
 
-    /** An operation on the aggsum under test. */
-    @FunctionalInterface
-    interface BiFunctionless extends Consumer<AggSum> {
+    /** {@code add(delta)} through the public entry point: with one bucket every thread's home is that bucket. */
+    static Op add(long delta) {
+        return adding("add(" + delta + ")", delta, sum -> sum.add(delta));
     }
 
-    static Op add(long delta) {
-        return new Op("add(" + delta + ")", sum -> {
+    /** {@code add(delta)} as a thread whose home is bucket {@code bucket} of two ({@link AggSumSlots}). */
+    static Op addOn(int bucket, long delta) {
+        return adding("add(" + delta + ")@" + bucket, delta, sum -> AggSumSlots.add(sum, bucket, delta));
+    }
+
+    private static Op adding(String name, long delta, Consumer<AggSum> add) {
+        return new Op(name, delta, sum -> {
             ExploredSchedules.ghost(() -> GHOST[0] += delta);
-            sum.add(delta);
+            add.accept(sum);
             ExploredSchedules.ghost(() -> GHOST[1] += delta);
         });
     }
 
-    static final Op LOWER = new Op("lowerBound()", sum -> {
+    static final Op LOWER = new Op("lowerBound()", 0, sum -> {
         long lower = sum.lowerBound();
         long atMost = INITIAL + ExploredSchedules.ghost(() -> GHOST[0]);
         if (lower > atMost) {
@@ -77,7 +101,7 @@ class AggSumExhaustiveTest {
         }
     });
 
-    static final Op UPPER = new Op("upperBound()", sum -> {
+    static final Op UPPER = new Op("upperBound()", 0, sum -> {
         long atLeast = INITIAL + ExploredSchedules.ghost(() -> GHOST[1]);
         long upper = sum.upperBound();
         if (Long.compareUnsigned(upper, atLeast) < 0) {
@@ -87,7 +111,7 @@ class AggSumExhaustiveTest {
     });
 
     /** value(): exact, so between the adds completed before it began and those begun before it ended (A4). */
-    static final Op VALUE = new Op("value()", sum -> {
+    static final Op VALUE = new Op("value()", 0, sum -> {
         long atLeast = INITIAL + ExploredSchedules.ghost(() -> GHOST[1]);
         long value = sum.value();
         long atMost = INITIAL + ExploredSchedules.ghost(() -> GHOST[0]);
@@ -97,25 +121,79 @@ class AggSumExhaustiveTest {
         }
     });
 
+    /**
+     * {@code compare(target)}: exact, so its sign is that of {@code V − target} for a V between the adds completed
+     * before it began and those begun before it returned (A4; every delta is positive, so V only grows).
+     */
+    static Op compare(long target) {
+        return new Op("compare(" + target + ")", 0, sum -> {
+            long atLeast = INITIAL + ExploredSchedules.ghost(() -> GHOST[1]);
+            int sign = sum.compare(target);
+            long atMost = INITIAL + ExploredSchedules.ghost(() -> GHOST[0]);
+            boolean allowed = sign < 0 ? atLeast < target : sign > 0 ? atMost > target
+                    : atLeast <= target && target <= atMost;
+            if (!allowed) {
+                throw new PropertyViolation(Property.A4, "compare(" + target + ") " + sign + " but V is in ["
+                        + atLeast + ", " + atMost + "], the adds completed before it and begun before it returned",
+                        "");
+            }
+        });
+    }
+
     /** Both reads against two adds of 1: the default 2 × 2 scenario. */
     private static final Scenario DEFAULT_2X2 = new Scenario(List.of(List.of(LOWER, UPPER), List.of(add(1), add(1))));
 
-    /** A scenario: the operations of each thread; the first runs on the scenario's own thread. */
-    record Scenario(List<List<Op>> threads) {
+    /**
+     * A scenario: the operations of each thread, the first run on the scenario's own thread, on an aggsum of
+     * {@code buckets} buckets.
+     */
+    record Scenario(int buckets, List<List<Op>> threads) {
+        /** A scenario on one bucket. */
+        Scenario(List<List<Op>> threads) {
+            this(1, threads);
+        }
+
         @Override
         public String toString() {
-            return threads.stream().map(Object::toString).reduce((a, b) -> a + " | " + b).orElse("");
+            String ops = threads.stream().map(Object::toString).reduce((a, b) -> a + " | " + b).orElse("");
+            return buckets == 1 ? ops : buckets + " buckets: " + ops;
         }
 
         long total() {
-            return threads.stream().flatMap(List::stream).filter(op -> op.name().startsWith("add"))
-                    .mapToLong(op -> Long.parseLong(op.name().replaceAll("\\D", ""))).sum();
+            return threads.stream().flatMap(List::stream).mapToLong(Op::added).sum();
         }
     }
 
-    /** The default run's: two adds of 1 against a reader of both bounds. */
+    /**
+     * Both reads against two adds, each a slow path of its own bucket: a reader's bounds must cover the borrows of
+     * two buckets.
+     */
+    private static final Scenario TWO_BUCKETS_2X2 = new Scenario(2, List.of(List.of(LOWER, UPPER),
+            List.of(addOn(0, 1), addOn(1, 40))));
+
+    /** The default run's trees: the 2 × 2 scenario on one bucket and on two. */
     static Stream<Scenario> scenarios() {
-        return Stream.of(DEFAULT_2X2);
+        return Stream.of(DEFAULT_2X2, TWO_BUCKETS_2X2);
+    }
+
+    /** @return the scenario with its switch bound and the invocations that reach it, run by {@link #run} */
+    private static Bounded<Scenario, Variant> bounded(Scenario scenario, int switches, int budget) {
+        return new Bounded<>("aggsum", scenario, switches, budget, AggSumExhaustiveTest::run, () -> null);
+    }
+
+    /** Two adders sharing the bucket, one reading the upper bound after its add: M1's store-after-unlock trail. */
+    static final Bounded<Scenario, Variant> TWO_ADDERS = bounded(new Scenario(List.of(List.of(add(1)),
+            List.of(add(1), UPPER))), 3, 25);
+    /** compare(), which reads both bounds, then takes the core lock and flushes, against a slow-path add. */
+    static final Bounded<Scenario, Variant> COMPARE_VS_ADD = bounded(new Scenario(List.of(List.of(compare(INITIAL)),
+            List.of(add(40)))), 4, 214);
+    /** value() flushing two buckets against an add on the second. */
+    static final Bounded<Scenario, Variant> VALUE_TWO_BUCKETS = bounded(new Scenario(2, List.of(List.of(VALUE),
+            List.of(addOn(1, 1)))), 4, 112);
+
+    /** The trees too large to use up, every schedule with at most their number of switches. */
+    static Stream<Bounded<Scenario, Variant>> switchBounded() {
+        return Stream.of(TWO_ADDERS, COMPARE_VS_ADD, VALUE_TWO_BUCKETS);
     }
 
     /**
@@ -147,15 +225,34 @@ class AggSumExhaustiveTest {
         return all.stream();
     }
 
-    /** One invocation of {@code scenario} on the aggsum {@code factory} builds. */
-    static void run(Scenario scenario, BiFunction<Long, AggSumLayout, AggSum> factory) {
+    /** The aggsums under test: the real one and the broken variants of {@code concurrent}'s test sources. */
+    enum Variant {
+        REAL, SKIPPED_BOUND_CHECK, STORE_AFTER_UNLOCK, STALE_BOUND_COMPARE;
+
+        /**
+         * A new aggsum of this variant. A switch, not a method reference kept in the constant: Lincheck does not
+         * analyse what such a reference, built outside the model checker, creates (the run then meets no switch
+         * point, which {@link Exhaustive} refuses).
+         */
+        AggSum create(long initialValue, AggSumLayout layout) {
+            return switch (this) {
+                case REAL -> AggSum.create(initialValue, layout);
+                case SKIPPED_BOUND_CHECK -> SkippedBoundCheckAggSum.create(initialValue, layout);
+                case STORE_AFTER_UNLOCK -> StoreAfterUnlockAggSum.create(initialValue, layout);
+                case STALE_BOUND_COMPARE -> StaleBoundCompareAggSum.create(initialValue, layout);
+            };
+        }
+    }
+
+    /** One invocation of {@code scenario} on {@code variant}. */
+    static void run(Scenario scenario, Variant variant) {
         ExploredSchedules.count();
         ExploredSchedules.ghost(() -> {
             GHOST[0] = 0;
             GHOST[1] = 0;
             return null;
         });
-        AggSum sum = factory.apply(INITIAL, AggSumLayout.singleBucket());
+        AggSum sum = variant.create(INITIAL, new AggSumLayout(scenario.buckets(), 0));
         List<Thread> others = new ArrayList<>();
         PropertyViolation[] found = new PropertyViolation[1];
         for (List<Op> ops : scenario.threads().subList(1, scenario.threads().size())) {
@@ -188,7 +285,7 @@ class AggSumExhaustiveTest {
     @MethodSource("scenarios")
     @DisplayName("A1-A5: every interleaving of the real aggsum, one bucket")
     void everyInterleaving(Scenario scenario) {
-        Exhaustive.exhaust("aggsum " + scenario, BUDGET, () -> run(scenario, (v, l) -> AggSum.create(v, l)));
+        Exhaustive.exhaust("aggsum " + scenario, BUDGET, () -> run(scenario, Variant.REAL));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -196,7 +293,26 @@ class AggSumExhaustiveTest {
     @DisplayName("A1-A5: every interleaving of the real aggsum, two adders or value() (-Dbounded.large=true)")
     void everyInterleavingLarge(Scenario scenario) {
         assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
-        Exhaustive.exhaust("aggsum " + scenario, LARGE_BUDGET, () -> run(scenario, (v, l) -> AggSum.create(v, l)));
+        Exhaustive.exhaust("aggsum " + scenario, LARGE_BUDGET, () -> run(scenario, Variant.REAL));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("switchBounded")
+    @DisplayName("A1-A5: every schedule of the real aggsum up to the switch bound, two adders, compare, value")
+    void upToTheSwitchBound(Bounded<Scenario, Variant> scenario) {
+        scenario.check(Variant.REAL);
+    }
+
+    @Test
+    @DisplayName("A5: the same bound refutes 2.1.1's slow path, which stores the bounds after the bucket unlock")
+    void refutesStoreAfterUnlock() {
+        assertEquals(Property.A5, TWO_ADDERS.refute(Variant.STORE_AFTER_UNLOCK));
+    }
+
+    @Test
+    @DisplayName("A4: the same bound refutes a compare that flushes from the bounds it read before the lock")
+    void refutesStaleBoundCompare() {
+        assertEquals(Property.A4, COMPARE_VS_ADD.refute(Variant.STALE_BOUND_COMPARE));
     }
 
     /**
@@ -210,7 +326,7 @@ class AggSumExhaustiveTest {
         Scenario scenario = new Scenario(List.of(List.of(UPPER, UPPER), List.of(add(1), add(40))));
         AssertionError failure = assertThrows(AssertionError.class, () -> Exhaustive.exhaust(
                 "aggsum " + scenario + " on SkippedBoundCheckAggSum", BUDGET,
-                () -> run(scenario, (v, l) -> SkippedBoundCheckAggSum.create(v, l))));
+                () -> run(scenario, Variant.SKIPPED_BOUND_CHECK)));
         Property violated = ExploredSchedules.violationIn(failure).property();
         assertTrue(violated == Property.A4 || violated == Property.A5, failure.getMessage());
     }

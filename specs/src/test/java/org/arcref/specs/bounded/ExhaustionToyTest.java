@@ -67,4 +67,19 @@ class ExhaustionToyTest {
                 () -> Exhaustive.exhaust("toy failing in the rare order", BUDGET, () -> toy(true)));
         assertTrue(failure.getMessage().contains("the reader saw 1, 2, 3"), failure.getMessage());
     }
+
+    @Test
+    @DisplayName("exhaustion: a run in which the checker meets no choice between threads proves nothing and fails")
+    void aRunWithoutChoicesFails() {
+        AssertionError failure = assertThrows(AssertionError.class, () -> Exhaustive.exhaust("toy on one thread",
+                BUDGET, () -> {
+                    ExploredSchedules.count();
+                    Cell cell = new Cell();
+                    cell.value = 1;
+                    if (cell.value != 1) {
+                        throw new IllegalStateException("lost a write");
+                    }
+                }));
+        assertTrue(failure.getMessage().contains("met no choice between threads"), failure.getMessage());
+    }
 }

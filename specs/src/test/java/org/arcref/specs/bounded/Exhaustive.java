@@ -55,7 +55,7 @@ public final class Exhaustive {
      * @throws AssertionError if the budget ran out first, or the scenario failed
      */
     public static Exploration exhaust(String name, int budget, Runnable scenario) {
-        Exploration run = run(name, budget, scenario, () -> null);
+        Exploration run = requireChoices(name, run(name, budget, scenario, () -> null));
         if (run.invocations() >= budget) {
             throw new AssertionError(name + ": the tree was not exhausted within " + budget + " invocations: " + run);
         }
@@ -73,10 +73,23 @@ public final class Exhaustive {
      */
     public static Exploration upToSwitches(String name, int switches, int budget, Runnable scenario,
             Supplier<PropertyViolation> hang) {
-        Exploration run = run(name, budget, scenario, hang);
+        Exploration run = requireChoices(name, run(name, budget, scenario, hang));
         if (run.completeBound() < switches) {
             throw new AssertionError(name + ": not every schedule with at most " + switches + " switches ran within "
                     + budget + " invocations: " + run);
+        }
+        return run;
+    }
+
+    /**
+     * Refuses a run in which the checker never had two schedules to choose between under any switch bound: then it
+     * analysed no shared access of the scenario's threads (as when the object under test is built by a method
+     * reference created outside the checker), and a tree "used up" in a handful of invocations proves nothing.
+     */
+    private static Exploration requireChoices(String name, Exploration run) {
+        if (run.perBound().values().stream().allMatch(schedules -> schedules <= 1)) {
+            throw new AssertionError(name + ": the checker met no choice between threads (one schedule per switch"
+                    + " bound), so it analysed none of the scenario's shared accesses: " + run);
         }
         return run;
     }

@@ -197,26 +197,37 @@ class AggSumExhaustiveTest {
     }
 
     /**
-     * The trees the default run cannot use up in its minutes: the other 2 × 2 scenarios, an add between a lower- and
-     * an upper-bound reader (3 × 1), two adders on one bucket, and value() against an add.
+     * Every other 2 × 2 scenario of a reader of two bounds against an adder of two amounts (1 or 40: the first add
+     * borrows 16, so 1 then 1 takes the fast path and 1 then 40 re-borrows): on one bucket, and on two with the adds
+     * on different buckets.
      */
-    static Stream<Scenario> largeScenarios() {
+    static Stream<Scenario> otherTwoByTwo() {
         List<Scenario> all = new ArrayList<>();
-        List<Op> adds = List.of(add(1), add(40));
         List<Op> reads = List.of(LOWER, UPPER);
-        for (Op a1 : adds) {
-            for (Op a2 : adds) {
-                for (Op r1 : reads) {
-                    for (Op r2 : reads) {
-                        Scenario scenario = new Scenario(List.of(List.of(r1, r2), List.of(a1, a2)));
-                        if (!scenario.toString().equals(DEFAULT_2X2.toString())) {
-                            all.add(scenario);
-                        }
-                    }
-                }
+        List<List<Op>> oneBucket = new ArrayList<>();
+        for (long first : List.of(1L, 40L)) {
+            for (long second : List.of(1L, 40L)) {
+                oneBucket.add(List.of(add(first), add(second)));
             }
         }
-        for (Op a : adds) {
+        List<List<Op>> twoBuckets = List.of(List.of(addOn(0, 1), addOn(1, 40)), List.of(addOn(0, 40), addOn(1, 1)));
+        for (Op r1 : reads) {
+            for (Op r2 : reads) {
+                oneBucket.forEach(adds -> all.add(new Scenario(1, List.of(List.of(r1, r2), adds))));
+                twoBuckets.forEach(adds -> all.add(new Scenario(2, List.of(List.of(r1, r2), adds))));
+            }
+        }
+        all.removeIf(scenario -> scenarios().anyMatch(s -> s.toString().equals(scenario.toString())));
+        return all.stream();
+    }
+
+    /**
+     * Trees not yet used up by any run: an add between a lower- and an upper-bound reader (3 × 1), two adders on one
+     * bucket, and value() against one or two adds.
+     */
+    static Stream<Scenario> beyondTwoByTwo() {
+        List<Scenario> all = new ArrayList<>();
+        for (Op a : List.of(add(1), add(40))) {
             all.add(new Scenario(List.of(List.of(LOWER), List.of(a), List.of(UPPER))));
         }
         all.add(new Scenario(List.of(List.of(add(1)), List.of(add(40)))));
@@ -283,15 +294,27 @@ class AggSumExhaustiveTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
-    @DisplayName("A1-A5: every interleaving of the real aggsum, one bucket")
+    @DisplayName("A1-A5: every interleaving of the real aggsum, a reader against an adder, one bucket and two")
     void everyInterleaving(Scenario scenario) {
         Exhaustive.exhaust("aggsum " + scenario, BUDGET, () -> run(scenario, Variant.REAL));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("largeScenarios")
-    @DisplayName("A1-A5: every interleaving of the real aggsum, two adders or value() (-Dbounded.large=true)")
-    void everyInterleavingLarge(Scenario scenario) {
+    @MethodSource("otherTwoByTwo")
+    @DisplayName("A1-A5: every interleaving of the real aggsum, every other 2 x 2 (-Dbounded.large=true)")
+    void everyInterleavingOtherTwoByTwo(Scenario scenario) {
+        exhaustLarge(scenario);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("beyondTwoByTwo")
+    @DisplayName("A1-A5: every interleaving of the real aggsum, 3 x 1, two adders, value() (-Dbounded.large=true)")
+    void everyInterleavingBeyondTwoByTwo(Scenario scenario) {
+        exhaustLarge(scenario);
+    }
+
+    /** A tree behind {@code -Dbounded.large=true}, used up within {@value #LARGE_BUDGET} invocations. */
+    private static void exhaustLarge(Scenario scenario) {
         assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
         Exhaustive.exhaust("aggsum " + scenario, LARGE_BUDGET, () -> run(scenario, Variant.REAL));
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -65,10 +66,10 @@ class ZthrTest {
         AtomicBoolean checkHeld = new AtomicBoolean();
         AtomicBoolean workHeld = new AtomicBoolean(true);
         Zthr zthr = track(Zthr.create("locks", z -> {
-            checkHeld.set(z.stateLock.isHeldByCurrentThread());
+            checkHeld.set(((ReentrantLock) z.stateLock).isHeldByCurrentThread());
             return served.get() < requested.get();
         }, z -> {
-            workHeld.set(z.stateLock.isHeldByCurrentThread());
+            workHeld.set(((ReentrantLock) z.stateLock).isHeldByCurrentThread());
             served.set(requested.get());
         }, ZthrPriority.DEFCLSYSPRI));
         assertTimeoutPreemptively(LIMIT, () -> {

@@ -2,7 +2,6 @@ package org.arcref.zthr;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import org.arcref.zfs.Validate;
 
@@ -81,11 +80,11 @@ public class Zthr {
     private final long sleepTimeoutNanos;
 
     /** {@code zthr_request_lock}; package-private for the test variants of #8333 and #8229. */
-    final Lock requestLock;
+    final ReentrantLock requestLock = new ReentrantLock();
     /** {@code zthr_state_lock}. */
-    final Lock stateLock;
-    final Condition cv;
-    private final Condition waitCv;
+    final ReentrantLock stateLock = new ReentrantLock();
+    final Condition cv = stateLock.newCondition();
+    private final Condition waitCv = stateLock.newCondition();
 
     /** {@code zthr_thread}; package-private, as {@link #cancel} and {@link #cv}, for the test variant of #8229. */
     Thread thread;
@@ -96,19 +95,6 @@ public class Zthr {
     private boolean destroyed;
 
     Zthr(String name, ZthrCheckFunc checkFunc, ZthrFunc func, long sleepTimeoutNanos, ZthrPriority priority) {
-        this(name, checkFunc, func, sleepTimeoutNanos, priority, new ReentrantLock(), new ReentrantLock());
-    }
-
-    /**
-     * A zthr on the given request and state locks; production code uses {@link ReentrantLock}s only. The seam lets a
-     * test substitute locks with the same contract that a model checker explores in fewer steps.
-     */
-    Zthr(String name, ZthrCheckFunc checkFunc, ZthrFunc func, long sleepTimeoutNanos, ZthrPriority priority,
-            Lock requestLock, Lock stateLock) {
-        this.requestLock = requestLock;
-        this.stateLock = stateLock;
-        this.cv = stateLock.newCondition();
-        this.waitCv = stateLock.newCondition();
         this.name = Validate.notNull("name", name);
         this.checkFunc = Validate.notNull("checkFunc", checkFunc);
         this.func = Validate.notNull("func", func);

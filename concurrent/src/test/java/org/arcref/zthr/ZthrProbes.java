@@ -1,6 +1,5 @@
 package org.arcref.zthr;
 
-import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -12,24 +11,19 @@ public final class ZthrProbes {
     private ZthrProbes() {
     }
 
-    /** The real zthr (no timer) on the given locks instead of {@code ReentrantLock}s, for a run that substitutes them. */
-    public static Zthr create(String name, ZthrCheckFunc checkFunc, ZthrFunc func, Lock requestLock, Lock stateLock) {
-        return new Zthr(name, checkFunc, func, 0, ZthrPriority.DEFCLSYSPRI, requestLock, stateLock).start();
-    }
-
     /** The zthr's state lock ({@code zthr_state_lock}), for a test that must hold it to order other threads. */
     public static ReentrantLock stateLock(Zthr zthr) {
-        return (ReentrantLock) zthr.stateLock;
+        return zthr.stateLock;
     }
 
     /** Whether {@code thread} waits to acquire the zthr's state lock. */
     public static boolean queuedOnStateLock(Zthr zthr, Thread thread) {
-        return ((ReentrantLock) zthr.stateLock).hasQueuedThread(thread);
+        return zthr.stateLock.hasQueuedThread(thread);
     }
 
     /** Whether {@code thread} waits to acquire the zthr's request lock. */
     public static boolean queuedOnRequestLock(Zthr zthr, Thread thread) {
-        return ((ReentrantLock) zthr.requestLock).hasQueuedThread(thread);
+        return zthr.requestLock.hasQueuedThread(thread);
     }
 
     /**
@@ -38,7 +32,7 @@ public final class ZthrProbes {
      * thread leaves that state only when signalled.
      */
     public static boolean parkedInConditionWait(Zthr zthr, Thread thread) {
-        return thread.getState() == Thread.State.WAITING && !((ReentrantLock) zthr.stateLock).hasQueuedThread(thread)
-                && !((ReentrantLock) zthr.requestLock).hasQueuedThread(thread);
+        return thread.getState() == Thread.State.WAITING && !zthr.stateLock.hasQueuedThread(thread)
+                && !zthr.requestLock.hasQueuedThread(thread);
     }
 }

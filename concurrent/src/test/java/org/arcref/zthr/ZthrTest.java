@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -66,10 +65,10 @@ class ZthrTest {
         AtomicBoolean checkHeld = new AtomicBoolean();
         AtomicBoolean workHeld = new AtomicBoolean(true);
         Zthr zthr = track(Zthr.create("locks", z -> {
-            checkHeld.set(((ReentrantLock) z.stateLock).isHeldByCurrentThread());
+            checkHeld.set(z.stateLock.isHeldByCurrentThread());
             return served.get() < requested.get();
         }, z -> {
-            workHeld.set(((ReentrantLock) z.stateLock).isHeldByCurrentThread());
+            workHeld.set(z.stateLock.isHeldByCurrentThread());
             served.set(requested.get());
         }, ZthrPriority.DEFCLSYSPRI));
         assertTimeoutPreemptively(LIMIT, () -> {

@@ -22,7 +22,6 @@ import org.arcref.zthr.Zthr;
 import org.arcref.zthr.ZthrCheckFunc;
 import org.arcref.zthr.ZthrFunc;
 import org.arcref.zthr.ZthrPriority;
-import org.arcref.zthr.ZthrProbes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -145,13 +144,11 @@ class ZthrExhaustiveTest {
 
     /** The zthr classes the scenarios run on: the real one, and the broken variants of the test sources. */
     enum Variant {
-        REAL, REAL_ON_MONITOR_LOCKS, LOST_WAKEUP, PRE_8229, STARTUP_SLEEP, EXIT_KEEPS_WAITERS;
+        REAL, LOST_WAKEUP, PRE_8229, STARTUP_SLEEP, EXIT_KEEPS_WAITERS;
 
         Zthr create(Work work) {
             return switch (this) {
                 case REAL -> Zthr.create("bounded", work.check, work.func, ZthrPriority.DEFCLSYSPRI);
-                case REAL_ON_MONITOR_LOCKS -> ZthrProbes.create("bounded", work.check, work.func, new MonitorLock(),
-                        new MonitorLock());
                 case LOST_WAKEUP -> LostWakeupZthr.create("bounded", work.check, work.func, ZthrPriority.DEFCLSYSPRI);
                 case PRE_8229 -> Pre8229Zthr.create("bounded", work.check, work.func, ZthrPriority.DEFCLSYSPRI);
                 case STARTUP_SLEEP -> started(StartupSleepZthr.create("bounded", work.check, work.func));
@@ -171,7 +168,7 @@ class ZthrExhaustiveTest {
          */
         void resumeAtEnd(Zthr zthr) {
             switch (this) {
-                case REAL, REAL_ON_MONITOR_LOCKS, LOST_WAKEUP -> zthr.resume();
+                case REAL, LOST_WAKEUP -> zthr.resume();
                 case PRE_8229 -> {
                     if (!zthr.isRunning()) {
                         zthr.resume();

@@ -444,14 +444,14 @@ class ZthrExhaustiveTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
-    @DisplayName("Z1, Z3-Z5: every schedule of the real zthr up to the scenario's switch bound")
+    @DisplayName("Z1-Z5: every schedule of the real zthr up to the scenario's switch bound")
     void upToTheSwitchBound(Bounded<Scenario, Variant> scenario) {
         scenario.check(Variant.REAL);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("largeScenarios")
-    @DisplayName("Z1, Z3-Z5: every schedule of the real zthr up to 4 switches (-Dbounded.large=true)")
+    @DisplayName("Z1-Z5: every schedule of the real zthr up to 4 switches (-Dbounded.large=true)")
     void upToTheSwitchBoundLarge(Bounded<Scenario, Variant> scenario) {
         assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
         scenario.check(Variant.REAL);

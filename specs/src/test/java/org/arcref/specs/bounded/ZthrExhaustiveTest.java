@@ -17,6 +17,7 @@ import org.arcref.zthr.ExitKeepsWaitersZthr;
 import org.arcref.zthr.HeldStartZthr;
 import org.arcref.zthr.LostWakeupZthr;
 import org.arcref.zthr.Pre8229Zthr;
+import org.arcref.zthr.RequestLockedWakeupZthr;
 import org.arcref.zthr.StartupSleepZthr;
 import org.arcref.zthr.Zthr;
 import org.arcref.zthr.ZthrCheckFunc;
@@ -29,27 +30,34 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Z1, Z3, Z4 and Z5 on the real {@link Zthr} under Lincheck's model checker, every schedule of each scenario up to
- * its switch bound ({@link Exhaustive#upToSwitches}): the zthr is created inside the invocation (so its worker is a
- * thread the checker schedules), one or two scenario threads call {@code wakeup}, {@code cancel}, {@code resume} and
+ * Z1 to Z5 on the real {@link Zthr} under Lincheck's model checker, every schedule of each scenario up to its switch
+ * bound ({@link Exhaustive#upToSwitches}): the zthr is created inside the invocation (so its worker is a thread the
+ * checker schedules), one or two scenario threads call {@code wakeup}, {@code cancel}, {@code resume} and
  * {@code waitCycleDone}, and the invocation ends with every thread stopped. The zthr's work is a counter of pending
  * work: {@code wakeup} stands for a producer that first raises {@code requested}; the check function is
- * {@code served < requested}; the work function sets {@code served = requested}.
+ * {@code served < requested}; the work function sets {@code served = requested}. In a scenario with a syncer (model
+ * M2's {@code spa_sync}), the work function then waits, on a monitor, until the syncer completed its txg, which the
+ * syncer does after its own {@code wakeup()} returned.
  *
- * <p>The bound. These trees are not used up: the worker and every scenario thread take the zthr's locks, and
- * Lincheck 3.7 analyses {@code ReentrantLock} and {@code Condition} inside the JDK, with switch points in their
- * internals (the lock's state compare-and-set, the condition's node), so even one {@code wakeup} against the
- * worker had not used its tree up after 5,000 invocations ({@code docs/formal-models.md}). What runs instead, and
- * is required: every schedule with at most the scenario's number of switches (3 or 4 by default; 4 with
- * {@code -Dbounded.large=true}), where a switch is the checker's choice to run another thread at a switch point
- * ({@link Exhaustive}'s Javadoc lists them; being blocked is not a switch). No loop of the zthr spins (its waits are
- * condition waits), so the spin bound cuts nothing; the final wait for the work is a monitor wait.
+ * <p>The bound. These trees are not used up: Lincheck 3.7 has no partial-order reduction, and every access of the
+ * zthr's own fields (under its state lock), of the work counters, every monitor event, thread start and join, and
+ * accesses inside the JDK's {@code ReentrantLock} are switch points, so the schedules per switch bound grow
+ * several-fold with each switch; even one {@code wakeup} against the worker had not used its tree up after 5,000
+ * invocations, nor after 50,000 with the zthr's locks replaced by locks on one Java monitor, whose operations have
+ * no switch points but the monitor's events ({@code docs/formal-models.md} has the figures). What runs instead, and is required: every schedule with at most the scenario's number of switches (3 or
+ * 4 by default; 4 with {@code -Dbounded.large=true}), where a switch is the checker's choice to run another thread
+ * at a switch point ({@link Exhaustive}'s Javadoc lists them; being blocked is not a switch). No loop of the zthr
+ * spins (its waits are condition waits), so the spin bound cuts nothing; the final wait for the work and the work
+ * function's wait for the txg are monitor waits.
  *
  * <p>The checks, against ghost state kept in ignored sections, not against the zthr's fields:
  * <ul>
  *   <li>Z1: no check or work function runs after a {@code cancel()} returned unless a {@code resume()} began since
  *       (a cancel during which a resume began claims nothing, since their order is the request lock's); after the
  *       last cancel every worker thread the check function saw ends ({@code join}).</li>
+ *   <li>Z2 (wakeup takes only the state lock, so it never waits behind a cancel): the syncer's {@code wakeup()}
+ *       returns, also while a cancel holds the request lock and waits for a work function that waits for the
+ *       syncer.</li>
  *   <li>Z3: when {@code waitCycleDone()} returns, every work function that began before the call has returned; and
  *       it returns. (Not that an iteration began after the call: a worker asleep at the call is woken and releases
  *       the waiter without a new check, in zthr.c as here.)</li>
@@ -59,12 +67,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       is served: a worker asleep with work pending never serves it.</li>
  * </ul>
  * A call that never returns makes the invocation hang; Lincheck reports that, and the failure names the property of
- * the first unreturned call in the order Z5 (the final wait), Z3 ({@code waitCycleDone}), Z1 ({@code cancel}), Z4
- * ({@code resume}), Z5 ({@code wakeup}).
+ * the first unreturned call in the order Z2 (the syncer, whose blocked wakeup leaves the others waiting), Z5 (the
+ * final wait), Z3 ({@code waitCycleDone}), Z1 ({@code cancel}), Z4 ({@code resume}), Z5 ({@code wakeup}).
  *
- * <p>Not covered: the timer (Lincheck freezes {@code System.nanoTime()}; these zthrs have none), a work function
- * that blocks on another thread (so the request-locked wakeup variant, whose deadlock needs one, is not refuted
- * here: {@code FrayZthrTest} and model M2 do), isCancelled/hasWaiters polling, and Z2's lock discipline
+ * <p>Not covered: the timer (Lincheck freezes {@code System.nanoTime()}; these zthrs have none),
+ * isCancelled/hasWaiters polling, and Z2's rule that the check runs under the state lock and the work without it
  * ({@code ZthrTest}).
  */
 class ZthrExhaustiveTest {
@@ -109,42 +116,76 @@ class ZthrExhaustiveTest {
         }
     }
 
-    /** The work: producers raise {@code requested}; only the work function moves {@code served} up to it. */
+    /**
+     * The work: producers raise {@code requested}; only the work function moves {@code served} up to it. In a
+     * scenario with a syncer, the work function then waits until the syncer completed its txg, as a zthr's work in
+     * ZFS waits for {@code spa_sync} ({@code txg_wait_synced}).
+     */
     private static final class Work {
         final AtomicInteger requested = new AtomicInteger();
         final AtomicInteger served = new AtomicInteger();
+        /** Whether the work function waits for the syncer's txg. */
+        private final boolean awaitsTxg;
+        /** The syncer completed its txg; guarded by this object's monitor. */
+        private boolean synced;
         final ZthrCheckFunc check = z -> {
             ExploredSchedules.ghost(() -> Ghost.workerRuns("check"));
             return served.get() < requested.get();
         };
-        final ZthrFunc func = z -> {
+        final ZthrFunc func = z -> serve();
+
+        Work(boolean awaitsTxg) {
+            this.awaitsTxg = awaitsTxg;
+        }
+
+        /** The work function. */
+        private void serve() {
             ExploredSchedules.ghost(() -> {
                 Ghost.workerRuns("work");
                 Ghost.workBegun++;
                 return null;
             });
             served.set(requested.get());
+            if (awaitsTxg) {
+                awaitTxg();
+            }
             ExploredSchedules.ghost(() -> Ghost.workEnded++);
             synchronized (this) {
                 notifyAll();
             }
-        };
+        }
 
         /** Waits, without waking the zthr, until everything requested was served. */
         synchronized void awaitServed() {
             while (served.get() < requested.get()) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
+                waitHere();
+            }
+        }
+
+        private synchronized void awaitTxg() {
+            while (!synced) {
+                waitHere();
+            }
+        }
+
+        /** The syncer's txg is complete: the work functions waiting for it return. */
+        synchronized void completeTxg() {
+            synced = true;
+            notifyAll();
+        }
+
+        private void waitHere() {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
             }
         }
     }
 
     /** The zthr classes the scenarios run on: the real one, and the broken variants of the test sources. */
     enum Variant {
-        REAL, LOST_WAKEUP, PRE_8229, STARTUP_SLEEP, EXIT_KEEPS_WAITERS;
+        REAL, LOST_WAKEUP, PRE_8229, STARTUP_SLEEP, EXIT_KEEPS_WAITERS, REQUEST_LOCKED_WAKEUP;
 
         Zthr create(Work work) {
             return switch (this) {
@@ -153,6 +194,8 @@ class ZthrExhaustiveTest {
                 case PRE_8229 -> Pre8229Zthr.create("bounded", work.check, work.func, ZthrPriority.DEFCLSYSPRI);
                 case STARTUP_SLEEP -> started(StartupSleepZthr.create("bounded", work.check, work.func));
                 case EXIT_KEEPS_WAITERS -> started(ExitKeepsWaitersZthr.create("bounded", work.check, work.func));
+                case REQUEST_LOCKED_WAKEUP -> RequestLockedWakeupZthr.create("bounded", work.check, work.func,
+                        ZthrPriority.DEFCLSYSPRI);
             };
         }
 
@@ -168,7 +211,7 @@ class ZthrExhaustiveTest {
          */
         void resumeAtEnd(Zthr zthr) {
             switch (this) {
-                case REAL, LOST_WAKEUP -> zthr.resume();
+                case REAL, LOST_WAKEUP, REQUEST_LOCKED_WAKEUP -> zthr.resume();
                 case PRE_8229 -> {
                     if (!zthr.isRunning()) {
                         zthr.resume();
@@ -202,6 +245,16 @@ class ZthrExhaustiveTest {
     static final Op WAKEUP = new Op("wakeup", Property.Z5, (zthr, work) -> {
         work.requested.incrementAndGet();
         zthr.wakeup();
+    });
+
+    /**
+     * The syncer ({@code spa_sync} in ZFS): publishes one unit of work, wakes the zthr, then completes the txg that
+     * the work function waits for. Its {@code wakeup()} must not block behind a cancel in progress, which waits for
+     * that work function (Z2: wakeup takes only the state lock).
+     */
+    static final Op SYNCER = new Op("syncer", Property.Z2, (zthr, work) -> {
+        WAKEUP.call().run(zthr, work);
+        work.completeTxg();
     });
 
     static final Op CANCEL = new Op("cancel", Property.Z1, (zthr, work) -> {
@@ -256,7 +309,16 @@ class ZthrExhaustiveTest {
 
         /** Whether a scenario thread cancels, so that the end resumes the zthr before it waits for the work. */
         boolean cancels() {
-            return Stream.concat(main.stream(), other.stream()).anyMatch(op -> op == CANCEL);
+            return has(CANCEL);
+        }
+
+        /** Whether a syncer runs, so that the work function waits for its txg. */
+        boolean syncs() {
+            return has(SYNCER);
+        }
+
+        private boolean has(Op op) {
+            return Stream.concat(main.stream(), other.stream()).anyMatch(each -> each == op);
         }
     }
 
@@ -271,7 +333,7 @@ class ZthrExhaustiveTest {
     static void run(Scenario scenario, Variant variant) {
         ExploredSchedules.count();
         ExploredSchedules.ghost(Ghost::reset);
-        Work work = new Work();
+        Work work = new Work(scenario.syncs());
         Zthr zthr = variant.create(work);
         PropertyViolation[] found = new PropertyViolation[1];
         try {
@@ -325,7 +387,8 @@ class ZthrExhaustiveTest {
     /** The violation of a hung invocation: the first unreturned call, in the order of the class comment; or null. */
     private static PropertyViolation hang() {
         Map<Thread, Op> pending = ExploredSchedules.ghost(() -> new LinkedHashMap<>(Ghost.PENDING));
-        List<Op> order = List.of(SERVED, WAIT_CYCLE_DONE, CANCEL, LAST_CANCEL, RESUME, RESUME_IF_STOPPED, WAKEUP);
+        List<Op> order = List.of(SYNCER, SERVED, WAIT_CYCLE_DONE, CANCEL, LAST_CANCEL, RESUME, RESUME_IF_STOPPED,
+                WAKEUP);
         for (Op op : order) {
             if (pending.containsValue(op)) {
                 return new PropertyViolation(op.hangs(), op + " never returned; unreturned calls: "
@@ -350,6 +413,8 @@ class ZthrExhaustiveTest {
             bounded(of(List.of(CANCEL), List.of(RESUME_IF_STOPPED)), 3, 47);
     static final Bounded<Scenario, Variant> WAIT_VS_CANCEL =
             bounded(of(List.of(WAIT_CYCLE_DONE), List.of(CANCEL)), 3, 45);
+    static final Bounded<Scenario, Variant> CANCEL_VS_SYNCER =
+            bounded(of(List.of(CANCEL), List.of(SYNCER)), 3, 47);
 
     /** The default run's scenarios. */
     static Stream<Bounded<Scenario, Variant>> scenarios() {
@@ -357,7 +422,7 @@ class ZthrExhaustiveTest {
                 CANCEL_VS_GUARDED_RESUME, WAIT_VS_CANCEL,
                 bounded(of(List.of(CANCEL), List.of(RESUME)), 3, 47),
                 bounded(of(List.of(WAKEUP), List.of(WAIT_CYCLE_DONE)), 3, 29),
-                bounded(of(List.of(WAKEUP), List.of(CANCEL)), 3, 29));
+                bounded(of(List.of(WAKEUP), List.of(CANCEL)), 3, 29), CANCEL_VS_SYNCER);
     }
 
     /** The scenarios behind {@code -Dbounded.large=true}: 4 switches, where the default run covers 3 or none. */
@@ -367,7 +432,8 @@ class ZthrExhaustiveTest {
                 bounded(of(List.of(WAKEUP, WAKEUP), List.of()), 4, 2_655),
                 bounded(of(List.of(WAKEUP), List.of(WAKEUP)), 4, 4_426),
                 bounded(of(List.of(WAKEUP), List.of(WAIT_CYCLE_DONE)), 4, 4_469),
-                bounded(of(List.of(WAKEUP), List.of(CANCEL)), 4, 4_500));
+                bounded(of(List.of(WAKEUP), List.of(CANCEL)), 4, 4_500),
+                bounded(of(List.of(CANCEL), List.of(SYNCER)), 4, 8_183));
     }
 
     /** Starts and cancels one zthr outside the model checker: the one-time priority-mode log is not analysed. */
@@ -378,14 +444,14 @@ class ZthrExhaustiveTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
-    @DisplayName("Z1, Z3-Z5: every schedule of the real zthr up to the scenario's switch bound")
+    @DisplayName("Z1-Z5: every schedule of the real zthr up to the scenario's switch bound")
     void upToTheSwitchBound(Bounded<Scenario, Variant> scenario) {
         scenario.check(Variant.REAL);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("largeScenarios")
-    @DisplayName("Z1, Z3-Z5: every schedule of the real zthr up to 4 switches (-Dbounded.large=true)")
+    @DisplayName("Z1-Z5: every schedule of the real zthr up to 4 switches (-Dbounded.large=true)")
     void upToTheSwitchBoundLarge(Bounded<Scenario, Variant> scenario) {
         assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
         scenario.check(Variant.REAL);
@@ -400,6 +466,16 @@ class ZthrExhaustiveTest {
     @DisplayName("Z1: the same bound refutes a zthr that checks without the state lock (a cancel's signal lost)")
     void refutesLostWakeup() {
         assertEquals(Property.Z1, WAKEUP_ALONE.refute(Variant.LOST_WAKEUP));
+    }
+
+    /**
+     * The canceller holds the request lock while it waits for the worker, the worker's work function waits for the
+     * syncer's txg, and the syncer's wakeup waits for the request lock: none of the three returns (Z2).
+     */
+    @Test
+    @DisplayName("Z2: the same bound refutes a wakeup that takes the request lock (it waits behind a cancel)")
+    void refutesRequestLockedWakeup() {
+        assertEquals(Property.Z2, CANCEL_VS_SYNCER.refute(Variant.REQUEST_LOCKED_WAKEUP));
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.arcref.aggsum.AggSum;
@@ -21,6 +22,7 @@ import org.arcref.specs.bounded.Exhaustive.Bounded;
 import org.arcref.specs.lincheck.ExploredSchedules;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -309,6 +311,7 @@ class AggSumExhaustiveTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("beyondTwoByTwo")
     @DisplayName("A1-A5: every interleaving of the real aggsum, 3 x 1, two adders, value() (-Dbounded.large=true)")
+    @Timeout(value = 4, unit = TimeUnit.HOURS) // each passed 300 s, the module's default, at 5,000 to 20,000 invocations
     void everyInterleavingBeyondTwoByTwo(Scenario scenario) {
         exhaustLarge(scenario);
     }

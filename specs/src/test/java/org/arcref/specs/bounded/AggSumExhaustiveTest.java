@@ -311,7 +311,7 @@ class AggSumExhaustiveTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("beyondTwoByTwo")
     @DisplayName("A1-A5: every interleaving of the real aggsum, 3 x 1, two adders, value() (-Dbounded.large=true)")
-    @Timeout(value = 4, unit = TimeUnit.HOURS) // each passed 300 s, the module's default, at 5,000 to 20,000 invocations
+    @Timeout(value = 4, unit = TimeUnit.HOURS) // each ran past the module's default of 300 s
     void everyInterleavingBeyondTwoByTwo(Scenario scenario) {
         exhaustLarge(scenario);
     }

@@ -44,11 +44,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * accesses inside the JDK's {@code ReentrantLock} are switch points, so the schedules per switch bound grow
  * several-fold with each switch; even one {@code wakeup} against the worker had not used its tree up after 5,000
  * invocations, nor after 50,000 with the zthr's locks replaced by locks on one Java monitor, whose operations have
- * no switch points but the monitor's events ({@code docs/formal-models.md} has the figures). What runs instead, and is required: every schedule with at most the scenario's number of switches (3 or
- * 4 by default; 4 with {@code -Dbounded.large=true}), where a switch is the checker's choice to run another thread
- * at a switch point ({@link Exhaustive}'s Javadoc lists them; being blocked is not a switch). No loop of the zthr
- * spins (its waits are condition waits), so the spin bound cuts nothing; the final wait for the work and the work
- * function's wait for the txg are monitor waits.
+ * no switch points but the monitor's events ({@code docs/formal-models.md} has the figures). What runs instead,
+ * and is required: every schedule with at most the scenario's number of switches (3 or 4 by default; 4 with
+ * {@code -Dbounded.large=true}), where a switch is the checker's choice to run another thread at a switch point
+ * ({@link Exhaustive}'s Javadoc lists them; being blocked is not a switch). No loop of the zthr spins (its waits are
+ * condition waits), so the spin bound cuts nothing; the final wait for the work and the work function's wait for the
+ * txg are monitor waits.
  *
  * <p>The checks, against ghost state kept in ignored sections, not against the zthr's fields:
  * <ul>

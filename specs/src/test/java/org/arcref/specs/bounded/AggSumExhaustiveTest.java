@@ -47,10 +47,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * two buckets against an add (4). The same bounds refute {@link StoreAfterUnlockAggSum} (2.1.1's order), and
  * {@link StaleBoundCompareAggSum}; the exhaustive 2 × 2 bound refutes {@link SkippedBoundCheckAggSum}.
  *
- * <p>Behind {@code -Dbounded.large=true}, with a budget of {@value #LARGE_BUDGET} invocations each and not yet run
- * to the end ({@code docs/formal-models.md}): the other 2 × 2 scenarios on one bucket, an add between a lower- and an
- * upper-bound reader (3 × 1), two adding threads, and {@code value()} against one or two adds. Any number of
- * buckets and threads is the Why3 proof's ({@code models/}).
+ * <p>Behind {@code -Dbounded.large=true} ({@code docs/formal-models.md} has the figures): every other 2 × 2 of a
+ * reader against an adder, on one bucket and on two, each tree used up; 2 × 3, three reads against three adds, to
+ * 6 switches; and, with a budget of {@value #LARGE_BUDGET} invocations each and not yet run to the end, an add
+ * between a lower- and an upper-bound reader (3 × 1), two adding threads, and {@code value()} against one or two
+ * adds. Any number of buckets and threads is the Why3 proof's ({@code models/}).
  */
 class AggSumExhaustiveTest {
     static final long INITIAL = 1000;
@@ -199,6 +200,18 @@ class AggSumExhaustiveTest {
     }
 
     /**
+     * 2 × 3 behind {@code -Dbounded.large=true}, every schedule with at most 6 switches (neither tree was used up
+     * within 30,000 invocations): three bound reads against three adds, on one bucket and on two.
+     */
+    static Stream<Bounded<Scenario, Variant>> switchBoundedLarge() {
+        return Stream.of(
+                bounded(new Scenario(List.of(List.of(LOWER, UPPER, LOWER), List.of(add(1), add(1), add(1)))), 6,
+                        14_286),
+                bounded(new Scenario(2, List.of(List.of(LOWER, UPPER, UPPER),
+                        List.of(addOn(0, 1), addOn(1, 40), addOn(0, 1)))), 6, 22_404));
+    }
+
+    /**
      * Every other 2 × 2 scenario of a reader of two bounds against an adder of two amounts (1 or 40: the first add
      * borrows 16, so 1 then 1 takes the fast path and 1 then 40 re-borrows): on one bucket, and on two with the adds
      * on different buckets.
@@ -326,6 +339,15 @@ class AggSumExhaustiveTest {
     @MethodSource("switchBounded")
     @DisplayName("A1-A5: every schedule of the real aggsum up to the switch bound, two adders, compare, value")
     void upToTheSwitchBound(Bounded<Scenario, Variant> scenario) {
+        scenario.check(Variant.REAL);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("switchBoundedLarge")
+    @DisplayName("A1-A5: every schedule of the real aggsum up to 6 switches, 2 x 3 (-Dbounded.large=true)")
+    @Timeout(value = 1, unit = TimeUnit.HOURS) // 110 s and 185 s beside one other Lincheck run
+    void upToTheSwitchBoundLarge(Bounded<Scenario, Variant> scenario) {
+        assumeTrue(Boolean.getBoolean("bounded.large"), "larger trees run with -Dbounded.large=true");
         scenario.check(Variant.REAL);
     }
 

@@ -34,7 +34,8 @@ import org.jetbrains.lincheck.LincheckSettings;
  *
  * <p>Two modes: {@link #exhaust} requires the tree used up; {@link #upToSwitches}, for trees too large for that,
  * requires every schedule with at most a given number of switches ({@link Exploration#completeBound()}), and
- * {@link #refute} requires a broken variant's violation within that same bound.
+ * {@link #refute} requires a broken variant's violation within that same bound. Both modes refuse a run in which
+ * the checker never had two schedules to choose between ({@link ExhaustionToyTest} shows it).
  */
 public final class Exhaustive {
     /**

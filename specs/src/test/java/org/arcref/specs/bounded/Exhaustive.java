@@ -56,7 +56,7 @@ public final class Exhaustive {
      * @throws AssertionError if the budget ran out first, or the scenario failed
      */
     public static Exploration exhaust(String name, int budget, Runnable scenario) {
-        Exploration run = requireChoices(name, run(name, budget, scenario, () -> null));
+        Exploration run = run(name, budget, scenario, () -> null);
         if (run.invocations() >= budget) {
             throw new AssertionError(name + ": the tree was not exhausted within " + budget + " invocations: " + run);
         }
@@ -74,7 +74,7 @@ public final class Exhaustive {
      */
     public static Exploration upToSwitches(String name, int switches, int budget, Runnable scenario,
             Supplier<PropertyViolation> hang) {
-        Exploration run = requireChoices(name, run(name, budget, scenario, hang));
+        Exploration run = run(name, budget, scenario, hang);
         if (run.completeBound() < switches) {
             throw new AssertionError(name + ": not every schedule with at most " + switches + " switches ran within "
                     + budget + " invocations: " + run);
@@ -182,7 +182,7 @@ public final class Exhaustive {
      */
     static Exploration run(String name, int budget, Runnable scenario, Supplier<PropertyViolation> hang) {
         try {
-            return ExploredSchedules.run(name, budget, SETTINGS, scenario);
+            return requireChoices(name, ExploredSchedules.run(name, budget, SETTINGS, scenario));
         } catch (LincheckAssertionError failure) {
             LincheckFailure found = failure.getFailure$lincheck();
             if (found instanceof ManagedDeadlockFailure || found instanceof ManagedLivelockFailure

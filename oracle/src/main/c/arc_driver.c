@@ -950,6 +950,16 @@ static spa_t oracle_pristine_spa;
 void
 oracle_zfs_init(void)
 {
+	/*
+	 * libzpool is built with ZFS_DEBUG, so zfs_flags starts with ZFS_DEBUG_MODIFY, a debug kernel's check that no
+	 * one writes a frozen buffer: arc_buf_fill then runs fletcher_2 over every block it fills and keeps the sum in a
+	 * kmem_alloc'd b_freeze_cksum. Off, as in a kernel built without debugging (zfs_flags 0). Unobservable: the sum
+	 * is in no ARC count, no branch of arc.c but those checks reads the flag, and the harness writes no buffer. With
+	 * it on, reading every block touched all its pages, so a trace's cached data was resident memory: 21 GB for
+	 * evict-adj-highbit64's 16 GiB of blocks, and a CI run's worker, with the tests' memory beside it, was ended
+	 * in the middle of that trace.
+	 */
+	zfs_flags &= ~ZFS_DEBUG_MODIFY;
 	zfs_refcount_init();
 	abd_init();
 	zio_init();

@@ -21,9 +21,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Protocol ({@code oracle/src/main/c/main.c}): a request {@code trace BYTES HEADERS NAME\n} followed by the
  * trace's text; the reply is the conformance lines, then {@code @end ok}, {@code @end error MESSAGE} or
- * {@code @end crash MESSAGE}, the last two after an empty line (a worker that aborts may leave a line unfinished),
- * which is skipped. Not thread-safe: one trace at a time, which may be {@link #submit submitted} before
- * its output is {@link #collect collected}, so that the oracle and the caller work side by side.
+ * {@code @end crash MESSAGE}, the last two after a line break of their own (a worker that aborts may leave a line
+ * unfinished): an empty line when the worker's last line was whole, which is skipped, and otherwise the unfinished
+ * line, which is dropped, so that the output holds only the lines of operations the oracle completed. Not
+ * thread-safe: one trace at a time, which may be {@link #submit submitted} before its output is
+ * {@link #collect collected}, so that the oracle and the caller work side by side.
  */
 public final class OracleProcess implements AutoCloseable {
 
@@ -148,12 +150,18 @@ public final class OracleProcess implements AutoCloseable {
         }
         pending = false;
         List<String> lines = new ArrayList<>();
+        boolean lineBreak = false; // whether the line before holds nothing: the break before an error or crash
         try {
             for (String line = replies.readLine(); line != null; line = replies.readLine()) {
                 if (line.startsWith("@end ")) {
-                    return ending(lines, line.substring("@end ".length()));
+                    String end = line.substring("@end ".length());
+                    if (!end.equals("ok") && !lineBreak && !lines.isEmpty()) {
+                        lines.remove(lines.size() - 1); // the line the failed worker left unfinished
+                    }
+                    return ending(lines, end);
                 }
-                if (!line.isEmpty()) { // the line break before an error or crash ending
+                lineBreak = line.isEmpty();
+                if (!lineBreak) {
                     lines.add(line);
                 }
             }

@@ -21,12 +21,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * X1's walks for zfs-2.2.0's engine ({@link Walk22}, {@link Walk22#ciSettings()}) through the real arc.c, each a
- * {@link Tree}: {@link Walk22#ciAlphabet()} to depth 6 and {@link Walk22#uncachedAlphabet()} to depth 4. Every
+ * {@link Tree}: {@link Walk22#ciAlphabet()} to depth 5 (6 with {@code -Doracle.large=true}) and
+ * {@link Walk22#uncachedAlphabet()} to depth 4. Every
  * transition out of every state of depth 0 to the tree's depth - 1 gives the same conformance line, every header
  * listed, as zfs-2.2.0's arc.c, and with the three switches as zfs-2.2.11's, run as one tree with one fork per
- * transition ({@link Walk22TreeCheck}). The states and transitions are counted, so that a shorter walk fails.
- * {@code -Doracle.large=true} does not go deeper: depth 7's walks of the CI alphabet (zfs-2.2.0's 1,574,574
- * transitions) did not fit a JVM given 6 GiB beside this machine's other builds (docs/oracle.md). A tree's two
+ * transition ({@link Walk22TreeCheck}). The states and transitions are counted, so that a shorter walk fails. Depth
+ * 6 (four times depth 5's transitions) is not the default: on a machine whose forks and page faults cost as this
+ * one's do, its trees took 1,107 s for zfs-2.2.0 alone (docs/oracle.md). Depth 7's walks of the CI alphabet
+ * (zfs-2.2.0's 1,574,574 transitions) did not fit a JVM given 6 GiB beside this machine's other builds. A tree's two
  * releases' walks run side by side, started by the first test that needs one, so that the second core is not idle
  * while one walk runs. The tree is shown trustworthy twice: a sample of its transitions, each run as a trace of its
  * own in a process of its own, writes the same lines; and the oracle with a planted change (header memory counted)
@@ -34,10 +36,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class Walk22OracleTest {
 
+    private static final boolean LARGE = Boolean.getBoolean("oracle.large");
+
     /** A walk the test runs through arc.c: its alphabet, its depth and its counts as measured. */
     enum Tree {
-        /** {@link Walk22#ciAlphabet()} to depth 6. */
-        CI(Walk22.ciAlphabet(), 6, new int[] {86_666, 451_151}, new int[] {85_998, 448_033}),
+        /** {@link Walk22#ciAlphabet()} to depth 5, or 6 with {@code -Doracle.large=true}. */
+        CI(Walk22.ciAlphabet(), LARGE ? 6 : 5, LARGE ? new int[] {86_666, 451_151} : new int[] {24_795, 113_136},
+                LARGE ? new int[] {85_998, 448_033} : new int[] {24_641, 112_614}),
         /** {@link Walk22#uncachedAlphabet()} to depth 4: the uncached state, which the CI alphabet never reaches. */
         UNCACHED(Walk22.uncachedAlphabet(), 4, new int[] {14_475, 60_043}, new int[] {14_427, 60_043});
 
